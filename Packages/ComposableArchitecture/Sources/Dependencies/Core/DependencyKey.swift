@@ -1,0 +1,68 @@
+/// A key for a dependency that has test and preview values, but no live one.
+///
+/// Interface modules (`AuthClient`) conform their client to this protocol, so that only the
+/// `…Live` module, which conforms to ``DependencyKey`` or builds the live value, knows the real
+/// implementation.
+///
+/// ```swift
+/// extension AuthClient: TestDependencyKey {
+///   public static let testValue = AuthClient(signIn: unimplemented("AuthClient.signIn"))
+///   public static let previewValue = AuthClient(signIn: { _, _ in .preview })
+/// }
+/// ```
+public protocol TestDependencyKey {
+  /// The type of value the key holds.
+  associatedtype Value: Sendable
+
+  /// The value used in tests. Make every endpoint fail loudly with ``unimplemented(_:fileID:filePath:line:column:)``
+  /// so a test must say which endpoints it expects to be called.
+  static var testValue: Value { get }
+
+  /// The value used when running a feature in isolation (the terminal's previews).
+  static var previewValue: Value { get }
+}
+
+/// A key for a dependency that also has a live value, used by the running apps.
+///
+/// A key that declares only `liveValue` must name its `Value` (`typealias Value = …`): the value
+/// type is inferred from `testValue`, which such a key inherits from a default.
+///
+/// ```swift
+/// extension NumberFactClient: DependencyKey {
+///   static let liveValue = NumberFactClient { n in "\(n) is a good number." }
+/// }
+/// ```
+public protocol DependencyKey: TestDependencyKey {
+  /// The value used by the apps.
+  static var liveValue: Value { get }
+}
+
+extension TestDependencyKey {
+  /// By default, previews use the test value.
+  public static var previewValue: Value { testValue }
+}
+
+extension DependencyKey {
+  /// By default, previews use the live value.
+  public static var previewValue: Value { liveValue }
+
+  /// By default, a live dependency has no test value: reading it from a test reports a failure
+  /// that names the dependency and says how to fix the test, then falls back to the live value.
+  public static var testValue: Value {
+    reportIssue(
+      """
+      Dependency '\(typeName(Self.self))' has no test implementation, but was read from a test.
+
+      A live dependency in a test can reach the network, the disk or the clock. To fix it, \
+      override the dependency in the test, for example
+        TestStore(initialState: …) { Feature() } withDependencies: { $0.… = … }
+      or give '\(typeName(Self.self))' a 'static let testValue'.
+      """
+    )
+    return liveValue
+  }
+}
+
+func typeName(_ type: Any.Type) -> String {
+  String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
+}

@@ -1,0 +1,55 @@
+/// Runs `operation` with the current dependencies changed by `updateValues`.
+///
+/// ```swift
+/// let facts = withDependencies {
+///   $0.numberFact.fetch = { "\($0) is a test number." }
+/// } operation: {
+///   NumberFactModel()
+/// }
+/// ```
+///
+/// The change is scoped: code after the call, and other tasks, keep seeing the old values.
+@discardableResult
+public func withDependencies<R>(
+  _ updateValues: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var values = DependencyValues.current
+  try updateValues(&values)
+  return try DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with the current dependencies changed by `updateValues`.
+///
+/// Child tasks of `operation`, and unstructured tasks it creates, see the changed values too.
+@discardableResult
+public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ updateValues: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var values = DependencyValues.current
+  try await updateValues(&values)
+  return try await DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Runs `operation` with exactly `values` as the current dependencies.
+///
+/// Stores and effects use this to carry the values they captured into other tasks.
+package func withDependencyValues<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
+  try DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with exactly `values` as the current dependencies.
+package func withDependencyValues<R>(
+  _ values: DependencyValues,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await DependencyValues.$current.withValue(values, operation: operation)
+}
+
+extension DependencyValues {
+  /// The dependencies current in this task.
+  package static var currentValues: DependencyValues { current }
+}
