@@ -58,8 +58,7 @@ public enum AccountRules {
     validateText(status, maxLength: statusMessageMaxLength, allowsEmpty: true)
   }
 
-  static func validateText(_ text: String, maxLength: Int, allowsEmpty: Bool) -> Validation<TextProblem>
-  {
+  static func validateText(_ text: String, maxLength: Int, allowsEmpty: Bool) -> Validation<TextProblem> {
     if !allowsEmpty && text.trimmingWhitespace().isEmpty { return .invalid(.empty) }
     if text.count > maxLength { return .invalid(.tooLong(maxLength: maxLength)) }
     return .valid

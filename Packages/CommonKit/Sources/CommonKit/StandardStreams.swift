@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Writes to the process's standard output and standard error by file descriptor.
@@ -21,9 +21,9 @@ public enum StandardStreams {
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
         #if canImport(Glibc)
-          Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         #else
-          Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         #endif
       }
       if written < 0 {

@@ -92,7 +92,9 @@ extension DependencyValues {
       #expect(client.count() == 0)
     }
     #expect(
-      collector.messages == ["Unimplemented: 'GreetingClient.greet'", "Unimplemented: 'GreetingClient.count'"])
+      collector.messages == [
+        "Unimplemented: 'GreetingClient.greet'", "Unimplemented: 'GreetingClient.count'",
+      ])
   }
 
   @Test func liveKeyWithoutTestValue_readInTest_reportsHowToFix() {
@@ -110,7 +112,8 @@ extension DependencyValues {
       DependencyValues(context: .live)[GreetingClient.self].count()
     }
     #expect(count == 0)
-    #expect(collector.messages.first?.hasPrefix("Dependency 'GreetingClient' has no live implementation") == true)
+    #expect(
+      collector.messages.first?.hasPrefix("Dependency 'GreetingClient' has no live implementation") == true)
     #expect(collector.messages.last == "Unimplemented: 'GreetingClient.count'")
   }
 

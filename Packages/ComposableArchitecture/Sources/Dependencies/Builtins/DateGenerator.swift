@@ -37,7 +37,8 @@ enum DateGeneratorKey: DependencyKey {
   static let liveValue = DateGenerator { Date() }
   static var testValue: DateGenerator {
     DateGenerator {
-      reportIssue("Unimplemented: '@Dependency(\\.date)'. Override it in the test, e.g. '$0.date = .constant(…)'.")
+      reportIssue(
+        "Unimplemented: '@Dependency(\\.date)'. Override it in the test, e.g. '$0.date = .constant(…)'.")
       return Date(timeIntervalSince1970: 0)
     }
   }

@@ -29,7 +29,9 @@ enum DefaultValues {
     }
   }
 
-  private static func resolve<Key: TestDependencyKey>(_ key: Key.Type, context: DependencyContext)
+  private static func resolve<Key: TestDependencyKey>(
+    _ key: Key.Type, context: DependencyContext
+  )
     -> Key.Value
   {
     if context == .preview { return Key.previewValue }

@@ -49,5 +49,5 @@ public struct DependencyValues: Sendable {
   }
 
   /// Whether any value was overridden; used to skip work on the hot path.
-  var isEmpty: Bool { storage.isEmpty }
+  package var isEmpty: Bool { storage.isEmpty }
 }

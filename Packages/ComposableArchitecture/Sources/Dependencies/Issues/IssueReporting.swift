@@ -47,6 +47,11 @@ public func reportIssue(
   IssueReporters.report(message, at: location)
 }
 
+/// Reports a problem at a location captured earlier, such as where a reducer was built.
+public func reportIssue(_ message: String, at location: IssueLocation) {
+  IssueReporters.report(message, at: location)
+}
+
 /// Runs `operation` with `reporter` receiving every issue reported in it, instead of the
 /// process-wide reporter. Lets tests assert on the exact failure messages.
 ///

@@ -33,7 +33,8 @@ public func unimplemented<each Argument, Result>(
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Result {
   { (_: repeat each Argument) async throws -> Result in
-    reportIssue("Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(
+      "Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
     throw UnimplementedFailure(endpoint: endpoint)
   }
 }
@@ -47,7 +48,8 @@ public func unimplemented<each Argument, Result>(
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
   { (_: repeat each Argument) throws -> Result in
-    reportIssue("Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(
+      "Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
     throw UnimplementedFailure(endpoint: endpoint)
   }
 }
@@ -67,7 +69,8 @@ public func unimplemented<each Argument, Result: Sendable>(
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Result {
   { (_: repeat each Argument) async -> Result in
-    reportIssue("Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(
+      "Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
     return placeholder
   }
 }
@@ -83,7 +86,8 @@ public func unimplemented<each Argument, Result: Sendable>(
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
   { (_: repeat each Argument) -> Result in
-    reportIssue("Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(
+      "Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
     return placeholder
   }
 }
@@ -97,6 +101,7 @@ public func unimplemented<each Argument>(
   column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Void {
   { (_: repeat each Argument) async in
-    reportIssue("Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
+    reportIssue(
+      "Unimplemented: '\(endpoint)'", fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

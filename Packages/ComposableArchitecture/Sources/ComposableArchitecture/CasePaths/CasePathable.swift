@@ -1,0 +1,47 @@
+/// An enum whose cases can be named by key path, like TCA's `@CasePathable` enums.
+///
+/// Without macros, an enum lists its cases once, in a small `AllCasePaths` struct with one
+/// property per case that has a payload:
+///
+/// ```swift
+/// enum Action: CasePathable {
+///   case child(Child.Action)
+///   case response(Result<String, any Error>)
+///
+///   struct AllCasePaths: Sendable {
+///     var child: AnyCasePath<Action, Child.Action> { .init(Action.child) { if case .child(let v) = $0 { v } else { nil } } }
+///     var response: AnyCasePath<Action, Result<String, any Error>> {
+///       .init(Action.response) { if case .response(let v) = $0 { v } else { nil } }
+///     }
+///   }
+///   static let allCasePaths = AllCasePaths()
+/// }
+/// ```
+///
+/// Then `\.child` is a ``CaseKeyPath`` wherever the library asks for one:
+/// `Scope(state: \.child, action: \.child) { Child() }`, `store.receive(\.response)`.
+public protocol CasePathable {
+  /// A value with one ``AnyCasePath`` property per case.
+  associatedtype AllCasePaths: Sendable
+  /// The enum's case paths.
+  static var allCasePaths: AllCasePaths { get }
+}
+
+/// A key path to an enum case, written `\.child` where the library asks for one.
+///
+/// Resolve one with ``AnyCasePath/init(_:)-(CaseKeyPath<Root,Value>)``.
+public typealias CaseKeyPath<Root: SendableMetatype, Value: SendableMetatype> = KeyPath<
+  Case<Root>, Case<Value>
+>
+
+extension CasePathable where Self: SendableMetatype {
+  /// Whether this value is in the case `casePath`: `action.is(\.child)`.
+  public func `is`<Value: SendableMetatype>(_ casePath: CaseKeyPath<Self, Value>) -> Bool {
+    AnyCasePath(casePath).extract(from: self) != nil
+  }
+
+  /// The payload of the case `casePath`, or `nil` if the value is in another case.
+  public subscript<Value: SendableMetatype>(case casePath: CaseKeyPath<Self, Value>) -> Value? {
+    AnyCasePath(casePath).extract(from: self)
+  }
+}

@@ -1,0 +1,212 @@
+/// An ordered collection of elements with unique ids, with O(1) lookup and in-place mutation by
+/// id.
+///
+/// ```swift
+/// var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
+/// rows[id: 2]?.isRead = true
+/// rows.remove(id: 1)
+/// ```
+public struct IdentifiedArray<ID: Hashable, Element> {
+  @usableFromInline var ids: [ID]
+  @usableFromInline var elements: [ID: Element]
+  @usableFromInline var positions: [ID: Int]
+  @usableFromInline let idOf: KeyPathGetter<Element, ID>
+
+  /// Creates an empty array whose elements are identified by `id`.
+  public init(id: KeyPath<Element, ID>) {
+    self.ids = []
+    self.elements = [:]
+    self.positions = [:]
+    self.idOf = KeyPathGetter(id)
+  }
+
+  /// Creates an array from `elements`, keeping the first of any elements that share an id.
+  public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID>) {
+    self.init(id: id)
+    for element in elements { append(element) }
+  }
+
+  /// The ids in order.
+  public var orderedIDs: [ID] { ids }
+
+  /// The element with `id`, or `nil`. Setting `nil` removes it; setting a value for a new id
+  /// appends it.
+  @inlinable
+  public subscript(id id: ID) -> Element? {
+    get { elements[id] }
+    _modify {
+      if elements[id] != nil {
+        yield &elements[id]
+        if elements[id] == nil { removePosition(of: id) }
+      } else {
+        var newValue: Element? = nil
+        yield &newValue
+        if let newValue { append(newValue) }
+      }
+    }
+    set {
+      if let newValue {
+        if elements[id] == nil {
+          ids.append(id)
+          positions[id] = ids.count - 1
+        }
+        elements[id] = newValue
+      } else if elements.removeValue(forKey: id) != nil {
+        removePosition(of: id)
+      }
+    }
+  }
+
+  /// Appends `element` if its id is new; returns whether it was inserted and its index.
+  @discardableResult
+  public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+    let id = idOf(element)
+    if let index = positions[id] { return (false, index) }
+    ids.append(id)
+    positions[id] = ids.count - 1
+    elements[id] = element
+    return (true, ids.count - 1)
+  }
+
+  /// Inserts `element` at `index` if its id is new.
+  @discardableResult
+  public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+    let id = idOf(element)
+    if let existing = positions[id] { return (false, existing) }
+    ids.insert(id, at: index)
+    elements[id] = element
+    reindex(from: index)
+    return (true, index)
+  }
+
+  /// Removes and returns the element with `id`, if any.
+  @discardableResult
+  public mutating func remove(id: ID) -> Element? {
+    guard let element = elements.removeValue(forKey: id) else { return nil }
+    removePosition(of: id)
+    return element
+  }
+
+  /// Removes and returns the element at `index`.
+  @discardableResult
+  public mutating func remove(at index: Int) -> Element {
+    let id = ids[index]
+    let element = elements.removeValue(forKey: id)!
+    removePosition(of: id)
+    return element
+  }
+
+  /// Removes every element that matches `shouldRemove`.
+  public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
+    var kept: [ID] = []
+    kept.reserveCapacity(ids.count)
+    for id in ids {
+      if try shouldRemove(elements[id]!) { elements[id] = nil } else { kept.append(id) }
+    }
+    ids = kept
+    reindex(from: 0)
+  }
+
+  /// Removes every element.
+  public mutating func removeAll() {
+    ids.removeAll()
+    elements.removeAll()
+    positions.removeAll()
+  }
+
+  /// The index of the element with `id`, or `nil`.
+  public func index(id: ID) -> Int? { positions[id] }
+
+  @usableFromInline
+  mutating func removePosition(of id: ID) {
+    guard let index = positions.removeValue(forKey: id) else { return }
+    ids.remove(at: index)
+    reindex(from: index)
+  }
+
+  mutating func reindex(from start: Int) {
+    for index in start..<ids.count { positions[ids[index]] = index }
+  }
+}
+
+/// A key path read as a `Sendable` function; key paths are immutable values.
+@usableFromInline
+struct KeyPathGetter<Root, Value>: @unchecked Sendable {
+  @usableFromInline let keyPath: KeyPath<Root, Value>
+  init(_ keyPath: KeyPath<Root, Value>) { self.keyPath = keyPath }
+  @inlinable func callAsFunction(_ root: Root) -> Value { root[keyPath: keyPath] }
+}
+
+/// An ``IdentifiedArray`` of `Identifiable` elements.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+
+extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
+  /// Creates an empty array.
+  public init() { self.init(id: \.id) }
+
+  /// Creates an array from `elements`, keeping the first of any elements that share an id.
+  public init(uniqueElements elements: some Sequence<Element>) {
+    self.init(uniqueElements: elements, id: \.id)
+  }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, ID == Element.ID {
+  public init(arrayLiteral elements: Element...) { self.init(uniqueElements: elements) }
+}
+
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { ids.count }
+
+  public subscript(position: Int) -> Element {
+    get { elements[ids[position]]! }
+    set {
+      let id = ids[position]
+      precondition(idOf(newValue) == id, "An element's id cannot change through its index.")
+      elements[id] = newValue
+    }
+  }
+
+  public func index(after i: Int) -> Int { i + 1 }
+  public func index(before i: Int) -> Int { i - 1 }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.ids == rhs.ids && lhs.elements == rhs.elements
+  }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ids.count)
+    for element in self { hasher.combine(element) }
+  }
+}
+
+extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for element in self { try container.encode(element) }
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, ID == Element.ID {
+  public init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    self.init()
+    while !container.isAtEnd {
+      let element = try container.decode(Element.self)
+      guard append(element).inserted else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "Duplicate element id \(element.id)")
+      }
+    }
+  }
+}
+
+extension IdentifiedArray: CustomStringConvertible {
+  public var description: String { Array(self).description }
+}

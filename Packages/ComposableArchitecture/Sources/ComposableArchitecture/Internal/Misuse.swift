@@ -1,0 +1,22 @@
+import Dependencies
+
+/// Reports a programming mistake at the location of the reducer that noticed it.
+@usableFromInline
+func reportMisuse(_ message: String, at location: IssueLocation) {
+  reportIssue(message, at: location)
+}
+
+/// A short description of a value, on one line, for misuse reports.
+@usableFromInline
+func debugCaseName(_ value: Any) -> String {
+  var description = ""
+  debugPrint(value, terminator: "", to: &description)
+  return description.count > 200 ? String(description.prefix(200)) + "…" : description
+}
+
+extension IssueLocation {
+  /// The location of a call site.
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.init(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
+  }
+}

@@ -1,0 +1,81 @@
+extension Reducer {
+  /// Runs `child` on optional child state while it is non-`nil`, after letting the child handle
+  /// its actions first.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.password, action: \.password) { SignInPassword() }
+  /// ```
+  ///
+  /// When the parent sets the state to `nil`, the child's effects that were made cancellable
+  /// are unaffected; use presentation state (`PresentationState`) to cancel them on dismissal.
+  /// A child action that arrives while the state is `nil` is reported.
+  public func ifLet<Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, Child.State?>,
+    action toChildAction: CaseKeyPath<Action, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, Child> where Action: SendableMetatype {
+    IfLetReducer(
+      parent: self,
+      child: child(),
+      toChildState: toChildState,
+      toChildAction: AnyCasePath(toChildAction),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked Sendable {
+  // Sendable: key paths are immutable values.
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let location: IssueLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: AnyCasePath<Parent.Action, Child.Action>, location: IssueLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.location = location
+  }
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let childEffect = reduceChild(into: &state, action: action)
+    return childEffect.merge(with: parent.reduce(into: &state, action: action))
+  }
+
+  @usableFromInline
+  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    guard state[keyPath: toChildState] != nil else {
+      reportMisuse(
+        """
+        An 'ifLet' at '\(location)' received a child action while the child state was nil.
+
+          Action:
+            \(debugCaseName(action))
+
+        The child reducer did not run. This usually means an effect of the child kept running \
+        after its state was set to nil, or an action was sent to a child that is gone. To fix it, \
+        cancel the child's effects when clearing its state, or check the state before sending.
+        """,
+        at: location
+      )
+      return .none
+    }
+    return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+      .map(toChildAction.embedFunction)
+  }
+}

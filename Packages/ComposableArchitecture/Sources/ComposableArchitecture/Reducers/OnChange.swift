@@ -1,0 +1,38 @@
+extension Reducer {
+  /// Runs `reducer` whenever this reducer changed the value at `toValue`, with the old and new
+  /// values.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .onChange(of: \.username) { oldValue, newValue in
+  ///     Reduce { state, _ in
+  ///       state.inputState = .checking
+  ///       return .none
+  ///     }
+  ///   }
+  /// ```
+  public func onChange<Value: Equatable, Change: Reducer<State, Action>>(
+    of toValue: KeyPath<State, Value> & Sendable,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping @Sendable (_ oldValue: Value, _ newValue: Value) -> Change
+  ) -> OnChangeReducer<Self, Value, Change> {
+    OnChangeReducer(base: self, toValue: toValue, change: reducer)
+  }
+}
+
+/// The reducer made by ``Reducer/onChange(of:_:)``.
+public struct OnChangeReducer<Base: Reducer, Value: Equatable, Change: Reducer<Base.State, Base.Action>>:
+  Reducer
+{
+  let base: Base
+  let toValue: KeyPath<Base.State, Value> & Sendable
+  let change: @Sendable (Value, Value) -> Change
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let oldValue = state[keyPath: toValue]
+    let baseEffect = base.reduce(into: &state, action: action)
+    let newValue = state[keyPath: toValue]
+    guard oldValue != newValue else { return baseEffect }
+    return baseEffect.merge(with: change(oldValue, newValue).reduce(into: &state, action: action))
+  }
+}

@@ -1,0 +1,33 @@
+/// The effects started by one ``Store/send(_:)``: await them, or cancel them.
+///
+/// ```swift
+/// await store.send(.refreshPulled).finish()
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  let rawValue: Task<Void, Never>?
+
+  init(_ rawValue: Task<Void, Never>?) {
+    self.rawValue = rawValue
+  }
+
+  /// Waits until every effect started by the action has finished. Cancelling the waiting task
+  /// cancels the effects.
+  public func finish() async {
+    guard let rawValue else { return }
+    await withTaskCancellationHandler {
+      await rawValue.value
+    } onCancel: {
+      rawValue.cancel()
+    }
+  }
+
+  /// Cancels every effect started by the action.
+  public func cancel() {
+    rawValue?.cancel()
+  }
+
+  /// Whether the effects were cancelled; `true` when there were none.
+  public var isCancelled: Bool {
+    rawValue?.isCancelled ?? true
+  }
+}

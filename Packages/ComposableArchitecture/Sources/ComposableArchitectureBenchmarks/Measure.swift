@@ -1,0 +1,44 @@
+import Foundation
+
+/// Runs `body` `iterations` times; returns nanoseconds per iteration.
+@MainActor
+func measure(iterations: Int, _ body: () -> Void) -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  for _ in 0..<iterations { body() }
+  let end = DispatchTime.now().uptimeNanoseconds
+  return Double(end - start) / Double(iterations)
+}
+
+/// Runs the asynchronous `body` `iterations` times; returns nanoseconds per iteration.
+@MainActor
+func measureAsync(iterations: Int, _ body: () async -> Void) async -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  for _ in 0..<iterations { await body() }
+  let end = DispatchTime.now().uptimeNanoseconds
+  return Double(end - start) / Double(iterations)
+}
+
+@MainActor
+func report(_ name: String, target: Double?, runs: Int = 5, _ run: () -> Double) {
+  let samples = (0..<runs).map { _ in run() }.sorted()
+  printLine(name, median: samples[runs / 2], target: target)
+}
+
+@MainActor
+func reportAsync(_ name: String, target: Double?, runs: Int = 5, _ run: () async -> Double) async {
+  var samples: [Double] = []
+  for _ in 0..<runs { samples.append(await run()) }
+  samples.sort()
+  printLine(name, median: samples[runs / 2], target: target)
+}
+
+func printLine(_ name: String, median: Double, target: Double?) {
+  let figure = String(format: "%10.1f ns", median)
+  let verdict: String
+  if let target {
+    verdict = median <= target ? "  ok (target ≤ \(Int(target)) ns)" : "  OVER target ≤ \(Int(target)) ns"
+  } else {
+    verdict = ""
+  }
+  print("\(name.padding(toLength: 62, withPad: " ", startingAt: 0)) \(figure)\(verdict)")
+}

@@ -1,0 +1,1 @@
+@MainActor func testStoreBenchmark() {}
