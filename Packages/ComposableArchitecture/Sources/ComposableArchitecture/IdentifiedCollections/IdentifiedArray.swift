@@ -210,3 +210,10 @@ extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, ID
 extension IdentifiedArray: CustomStringConvertible {
   public var description: String { Array(self).description }
 }
+
+extension IdentifiedArray: CustomReflectable {
+  /// Reflects as its elements, so dumps and diffs show an identified array like an array.
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
+  }
+}

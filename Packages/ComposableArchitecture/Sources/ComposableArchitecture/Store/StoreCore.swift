@@ -10,7 +10,7 @@ import Observation
 package final class StoreCore<State, Action: Sendable>: Observable, StoreCoreProtocol {
   package private(set) var state: State
   private let reducer: (inout State, Action) -> Effect<Action>
-  package let dependencies: DependencyValues
+  package var dependencies: DependencyValues
   package let hooks: StoreHooks<State, Action>?
   private let registrar = ObservationRegistrar()
 

@@ -91,6 +91,9 @@ public final class IssueCollector: IssueReporter {
 /// The process-wide issue reporter and its task-local override.
 package enum IssueReporters {
   @TaskLocal static var override: (any IssueReporter)?
+
+  /// The reporter installed by ``withIssueReporter(_:operation:)`` for the current task, if any.
+  package static var currentOverride: (any IssueReporter)? { override }
   private static let installed = Mutex<any IssueReporter>(StandardErrorIssueReporter())
 
   /// Replaces the process-wide reporter; `ComposableArchitectureTesting` calls this.

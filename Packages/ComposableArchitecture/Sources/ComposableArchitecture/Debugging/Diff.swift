@@ -1,0 +1,111 @@
+/// A line diff of two values' dumps: `−` lines are only in `expected`, `+` lines only in
+/// `actual`; runs of unchanged lines far from a change are folded. `nil` when the dumps agree.
+///
+/// ```
+///   Counter.State(
+/// −   count: 1,
+/// +   count: 2,
+///     fact: nil
+///   )
+/// ```
+package func debugDiff(_ expected: Any, _ actual: Any, context: Int = 2) -> String? {
+  let old = debugDump(expected).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let new = debugDump(actual).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  guard old != new else { return nil }
+  return renderLineDiff(lineDiff(old, new), context: context)
+}
+
+/// One line of a diff.
+package enum DiffLine: Equatable {
+  case same(String)
+  case removed(String)
+  case added(String)
+}
+
+/// The shortest edit from `old` to `new`, by longest common subsequence. Dumps of states are
+/// small enough (hundreds of lines) for the quadratic table.
+package func lineDiff(_ old: [String], _ new: [String]) -> [DiffLine] {
+  // Unchanged head and tail are common; strip them so the table covers only the change.
+  var head = 0
+  while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
+  var tail = 0
+  while tail < old.count - head, tail < new.count - head,
+    old[old.count - 1 - tail] == new[new.count - 1 - tail]
+  {
+    tail += 1
+  }
+  let a = Array(old[head..<(old.count - tail)])
+  let b = Array(new[head..<(new.count - tail)])
+
+  var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+  for i in stride(from: a.count - 1, through: 0, by: -1) {
+    for j in stride(from: b.count - 1, through: 0, by: -1) {
+      lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+    }
+  }
+  var result = old[..<head].map(DiffLine.same)
+  var i = 0
+  var j = 0
+  while i < a.count || j < b.count {
+    if i < a.count, j < b.count, a[i] == b[j] {
+      result.append(.same(a[i]))
+      i += 1
+      j += 1
+    } else if j < b.count, i == a.count || lengths[i][j + 1] >= lengths[i + 1][j] {
+      result.append(.added(b[j]))
+      j += 1
+    } else {
+      result.append(.removed(a[i]))
+      i += 1
+    }
+  }
+  result += old[(old.count - tail)...].map(DiffLine.same)
+  return reorderChanges(result)
+}
+
+/// Puts each run's removals before its additions, so a changed field reads `−` then `+`.
+private func reorderChanges(_ lines: [DiffLine]) -> [DiffLine] {
+  var result: [DiffLine] = []
+  var removed: [DiffLine] = []
+  var added: [DiffLine] = []
+  func flush() {
+    result += removed + added
+    removed.removeAll()
+    added.removeAll()
+  }
+  for line in lines {
+    switch line {
+    case .same:
+      flush()
+      result.append(line)
+    case .removed: removed.append(line)
+    case .added: added.append(line)
+    }
+  }
+  flush()
+  return result
+}
+
+package func renderLineDiff(_ lines: [DiffLine], context: Int) -> String {
+  let changed = lines.indices.filter { if case .same = lines[$0] { false } else { true } }
+  var output: [String] = []
+  var folded = 0
+  for (index, line) in lines.enumerated() {
+    switch line {
+    case .same(let text):
+      let near = changed.contains { abs($0 - index) <= context }
+      if near || index == 0 || index == lines.count - 1 {
+        if folded > 0 { output.append("    … (\(folded) unchanged)") }
+        folded = 0
+        output.append("  " + text)
+      } else {
+        folded += 1
+      }
+    case .removed(let text):
+      output.append("− " + text)
+    case .added(let text):
+      output.append("+ " + text)
+    }
+  }
+  return output.joined(separator: "\n")
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import Synchronization
+
+/// The executor that runs the effects of every ``TestStore``, one job at a time, counting the
+/// work it has not finished.
+///
+/// It is what makes tests deterministic without sleeps: when ``TestClock`` wakes an effect, it
+/// waits until this executor has no job left and no action is on its way to a store — that is,
+/// until everything the wake-up set in motion has run or is waiting on something new.
+final class EffectExecutor: TaskExecutor, @unchecked Sendable {
+  // Unchecked: all mutable state is behind `state`; the queue is serial.
+  static let shared = EffectExecutor()
+
+  private struct Counters {
+    var pendingJobs = 0
+    var deliveries = 0
+    var waiters: [CheckedContinuation<Void, Never>] = []
+
+    var isSettled: Bool { pendingJobs == 0 && deliveries == 0 }
+  }
+
+  private let queue = DispatchQueue(label: "fromm.ComposableArchitectureTesting.effects")
+  private let state = Mutex(Counters())
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    state.withLock { $0.pendingJobs += 1 }
+    queue.async {
+      job.runSynchronously(on: self.asUnownedTaskExecutor())
+      self.update { $0.pendingJobs -= 1 }
+    }
+  }
+
+  /// Marks an action on its way from an effect to a store, so that the hop to the main actor
+  /// does not look like quiet.
+  func deliveryStarted() { update { $0.deliveries += 1 } }
+
+  /// Marks a delivery done.
+  func deliveryFinished() { update { $0.deliveries -= 1 } }
+
+  /// Returns once no effect job is queued or running and no action is being delivered.
+  func settled() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resumeNow = state.withLock { counters in
+        if counters.isSettled { return true }
+        counters.waiters.append(continuation)
+        return false
+      }
+      if resumeNow { continuation.resume() }
+    }
+  }
+
+  private func update(_ change: (inout Counters) -> Void) {
+    let ready = state.withLock { counters -> [CheckedContinuation<Void, Never>] in
+      change(&counters)
+      guard counters.isSettled else { return [] }
+      defer { counters.waiters.removeAll() }
+      return counters.waiters
+    }
+    for waiter in ready { waiter.resume() }
+  }
+}

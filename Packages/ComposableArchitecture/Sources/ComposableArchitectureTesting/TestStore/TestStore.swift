@@ -1,0 +1,283 @@
+import ComposableArchitecture
+import Synchronization
+
+/// A store for tests that makes you account for everything a feature does: every state change,
+/// every action its effects send back and every effect still running.
+///
+/// ```swift
+/// @MainActor
+/// @Test func factButton_success_showsFact() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: NumberFact.State()) {
+///     NumberFact()
+///   } withDependencies: {
+///     $0.numberFact.fetch = { "\($0) is a good number." }
+///     $0.continuousClock = clock
+///   }
+///   await store.send(.factButtonTapped) { $0.isLoading = true }
+///   await clock.advance(by: .seconds(1))
+///   await store.receive(\.factResponse) {
+///     $0.isLoading = false
+///     $0.fact = "0 is a good number."
+///   }
+/// }
+/// ```
+///
+/// A failed expectation is reported as a test failure (Swift Testing or XCTest) with a diff:
+/// `−` lines are what the test expected, `+` lines what happened. Effects run on an executor the
+/// store watches, so after each step the store waits until they have done all they can, instead
+/// of sleeping. Use it on the main actor.
+@MainActor
+public final class TestStore<State: Equatable, Action: Sendable> {
+  /// Whether every change must be asserted (``Exhaustivity/on``, the default).
+  public var exhaustivity: Exhaustivity {
+    get { ledger.withLock { $0.exhaustivity } }
+    set { ledger.withLock { $0.exhaustivity = newValue } }
+  }
+
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait before reporting a failure.
+  public var timeout: Duration = .seconds(1)
+
+  let core: StoreCore<State, Action>
+  /// The state as of the last step the test asserted.
+  var expectedState: State
+  /// The state right after the last sent action, before the actions it fed back.
+  var sentState: State?
+  /// What the end-of-test check needs, readable from the deinit.
+  let ledger: Mutex<Ledger<State, Action>>
+  var waiters: [Int: (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>)] = [:]
+  var nextWaiterID = 0
+  let location: IssueLocation
+
+  /// Creates a test store for `reducer` from `initialState`, with the test's dependencies set up
+  /// by `prepareDependencies`.
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    TestIssueReporter.install()
+    var dependencies = DependencyValues.currentValues
+    dependencies.context = .test
+    prepareDependencies(&dependencies)
+    let (state, reducer) = withDependencies {
+      $0 = dependencies
+    } operation: {
+      (initialState(), reducer())
+    }
+    let hooks = StoreHooks<State, Action>()
+    self.core = StoreCore(initialState: state, reducer: reducer, dependencies: dependencies, hooks: hooks)
+    self.expectedState = state
+    self.ledger = Mutex(Ledger())
+    self.location = IssueLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
+    )
+    install(hooks)
+  }
+
+  private func install(_ hooks: StoreHooks<State, Action>) {
+    hooks.didReduce = { [weak self] action, origin, state in
+      guard let self else { return }
+      switch origin {
+      case .send: sentState = state
+      case .effect:
+        ledger.withLock { $0.received.append((action, state)) }
+        wakeWaiters()
+      }
+    }
+    hooks.effectStarted = { [weak self] id, action in
+      self?.ledger.withLock { $0.inFlight[id] = action }
+    }
+    hooks.effectFinished = { [weak self] id in
+      guard let self else { return }
+      ledger.withLock {
+        $0.inFlight[id] = nil
+        $0.ignored.remove(id)
+      }
+      wakeWaiters()
+    }
+    hooks.taskExecutor = EffectExecutor.shared
+    hooks.wrapDelivery = { deliver in
+      { action in
+        EffectExecutor.shared.deliveryStarted()
+        await deliver(action)
+        EffectExecutor.shared.deliveryFinished()
+      }
+    }
+  }
+
+  // Not `isolated`: an isolated deinit runs without the test's task locals, so its failures
+  // would not reach the test. The store's core cancels the effects when it is released.
+  nonisolated deinit {
+    ledger.withLock { $0.reportUnfinishedWork(at: location) }
+  }
+
+  /// The current state of the feature.
+  public var state: State { core.state }
+
+  /// The dependencies the feature runs with; changing them affects the actions sent after.
+  public var dependencies: DependencyValues {
+    get { core.dependencies }
+    set { core.dependencies = newValue }
+  }
+
+  /// Sends `action` and asserts the state it produces: `assert` changes the previous state
+  /// into the expected one; leave it out when the action changes nothing.
+  ///
+  /// Returns once the effects the action started have done all they can without waiting on a
+  /// clock or the outside world.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = IssueLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
+    )
+    if !received.isEmpty {
+      handleUnassertedReceivedActions(
+        "Must handle \(received.count) received \(plural("action", received.count)) before sending an action",
+        at: location
+      )
+    }
+    sentState = nil
+    let task = core.send(action, origin: .send)
+    let actual = sentState ?? core.state
+    assertState(
+      after: "sending " + debugDumpLine(action), actual: actual,
+      expectedChange: updateStateToExpectedResult, at: location
+    )
+    await EffectExecutor.shared.settled()
+    return TestStoreTask(rawValue: task, timeout: timeout)
+  }
+
+  /// Asserts the current state without an action, in non-exhaustive tests: `assert` sets the
+  /// fields the test cares about.
+  public func assert(
+    _ updateStateToExpectedResult: (inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = IssueLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
+    )
+    withoutActuallyEscaping(updateStateToExpectedResult) { change in
+      assertState(after: "assert", actual: core.state, expectedChange: change, at: location)
+    }
+  }
+
+  /// Waits until every running effect has finished; reports the ones still running after
+  /// `timeout`, naming the actions that started them.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let limit = timeout ?? self.timeout
+    await EffectExecutor.shared.settled()
+    let finished = await wait(timeout: limit) { self.trackedEffects.isEmpty }
+    guard !finished else { return }
+    reportIssue(
+      """
+      Expected all effects to finish, but \(trackedEffects.count) \
+      \(plural("effect", trackedEffects.count)) still running after \(limit), started by:
+      \(describeEffects())
+
+      To fix it, make them finish (advance the test clock they wait on, finish the stream they \
+      read), cancel them with an action, or give them more time ('finish(timeout:)').
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Actions fed back by effects and not asserted yet, with the state each produced.
+  var received: [(action: Action, state: State)] {
+    get { ledger.withLock { $0.received } }
+    set { ledger.withLock { $0.received = newValue } }
+  }
+
+  /// The running effects the test must still account for.
+  var trackedEffects: [Int: Action] { ledger.withLock { $0.trackedEffects } }
+
+  func describeEffects() -> String { ledger.withLock { $0.describeEffects() } }
+}
+
+/// The test's bookkeeping of received actions and running effects.
+///
+/// It sits behind a lock so the store's deinit, which may not run on the main actor, can read it
+/// to report what the test left unasserted.
+struct Ledger<State, Action: Sendable>: @unchecked Sendable {
+  // Unchecked: the states are written and read on the main actor only; the deinit reads actions.
+  var exhaustivity: Exhaustivity = .on
+  var received: [(action: Action, state: State)] = []
+  var inFlight: [Int: Action] = [:]
+  var ignored: Set<Int> = []
+
+  var trackedEffects: [Int: Action] { inFlight.filter { !ignored.contains($0.key) } }
+
+  func describeEffects() -> String {
+    trackedEffects.sorted { $0.key < $1.key }
+      .map { "  • " + debugDumpLine($0.value) }
+      .joined(separator: "\n")
+  }
+
+  /// Reports what the test left unasserted; runs when the store is released.
+  func reportUnfinishedWork(at location: IssueLocation) {
+    if !received.isEmpty {
+      reportUnasserted(
+        "The store received \(received.count) unexpected \(plural("action", received.count))", at: location)
+    }
+    let running = trackedEffects
+    guard !running.isEmpty else { return }
+    report(
+      """
+      \(running.count) \(plural("effect", running.count)) still running at the end of the test, \
+      started by:
+      \(describeEffects())
+
+      Every effect must finish before the test ends. To fix it, assert what the effect does until \
+      it finishes, cancel it with an action (as a screen's '.onDisappear' would), or call \
+      'await store.skipInFlightEffects()' if it does not matter here.
+      """,
+      at: location
+    )
+  }
+
+  /// Reports the received actions the test has not asserted, as a failure or a skipped assertion.
+  func reportUnasserted(_ headline: String, at location: IssueLocation) {
+    let list = received.map { "  • " + debugDumpLine($0.action) }.joined(separator: "\n")
+    report(
+      """
+      \(headline):
+      \(list)
+
+      To fix it, assert each with 'await store.receive(…)', or call \
+      'await store.skipReceivedActions()' if they do not matter here.
+      """,
+      at: location
+    )
+  }
+
+  /// A failure when exhaustive; a skipped assertion, or nothing, when not.
+  func report(_ message: String, at location: IssueLocation) {
+    switch exhaustivity {
+    case .on: reportIssue(message, at: location)
+    case .off(let show): if show { reportSkippedAssertion(message, at: location) }
+    }
+  }
+}
+
+func plural(_ word: String, _ count: Int) -> String { count == 1 ? word : word + "s" }
