@@ -27,7 +27,7 @@ struct Level<Child: Reducer>: Reducer where Child.Action: Equatable, Child.State
   let child: Child
 
   var body: some ReducerOf<Self> {
-    Scope<State, Action, Child>(state: \.child, action: \.child) { child }
+    Scope(state: \.child, action: \.child) { child }
   }
 }
 

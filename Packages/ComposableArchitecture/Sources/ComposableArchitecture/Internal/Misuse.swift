@@ -9,9 +9,7 @@ func reportMisuse(_ message: String, at location: IssueLocation) {
 /// A short description of a value, on one line, for misuse reports.
 @usableFromInline
 func debugCaseName(_ value: Any) -> String {
-  var description = ""
-  debugPrint(value, terminator: "", to: &description)
-  return description.count > 200 ? String(description.prefix(200)) + "…" : description
+  debugDumpLine(value, limit: 200)
 }
 
 extension IssueLocation {

@@ -8,16 +8,19 @@ extension Reducer {
   /// ```
   ///
   /// A child action that arrives while the state is in another case is reported.
-  public func ifCaseLet<Child: Reducer>(
-    _ toChildState: CaseKeyPath<State, Child.State>,
-    action toChildAction: CaseKeyPath<Action, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: CaseKeyPath<State, ChildState>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> IfCaseLetReducer<Self, Child>
-  where State: CasePathable & SendableMetatype, Child.State: SendableMetatype {
+  where
+    State: CasePathable & SendableMetatype, ChildState: SendableMetatype,
+    ChildState == Child.State, ChildAction == Child.Action
+  {
     IfCaseLetReducer(
       parent: self,
       child: child(),

@@ -10,15 +10,16 @@ extension Reducer {
   /// When the parent sets the state to `nil`, the child's effects that were made cancellable
   /// are unaffected; use presentation state (`PresentationState`) to cancel them on dismissal.
   /// A child action that arrives while the state is `nil` is reported.
-  public func ifLet<Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, Child.State?>,
-    action toChildAction: CaseKeyPath<Action, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> then child: () -> Child,
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> IfLetReducer<Self, Child> where Action: SendableMetatype {
+  ) -> IfLetReducer<Self, Child>
+  where Action: SendableMetatype, ChildState == Child.State, ChildAction == Child.Action {
     IfLetReducer(
       parent: self,
       child: child(),

@@ -26,15 +26,15 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   @usableFromInline let location: IssueLocation
 
   /// Scopes to the child state at `state`, for the child actions in the case `action`.
-  public init(
-    state: WritableKeyPath<ParentState, Child.State>,
-    action: CaseKeyPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) {
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(state)
     self.toChildAction = AnyCasePath(action)
     self.child = child()
@@ -43,15 +43,19 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
   /// Scopes to the child state in the enum case `state`, for the child actions in the case
   /// `action`. A child action that arrives while the state is in another case is reported.
-  public init(
-    state: CaseKeyPath<ParentState, Child.State>,
-    action: CaseKeyPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+  public init<ChildState, ChildAction>(
+    state: CaseKeyPath<ParentState, ChildState>,
+    action: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) where ParentState: CasePathable & SendableMetatype, Child.State: SendableMetatype {
+  )
+  where
+    ParentState: CasePathable & SendableMetatype, ChildState: SendableMetatype,
+    ChildState == Child.State, ChildAction == Child.Action
+  {
     self.toChildState = .casePath(AnyCasePath(state))
     self.toChildAction = AnyCasePath(action)
     self.child = child()
