@@ -126,10 +126,12 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
   }
 
   private func makeSend() -> Send<Action> {
-    let deliver: @Sendable (Action) async -> Void = { [weak self] action in
+    let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
+    return Send { [weak self] action in
+      hopStarted?()
       await self?.deliver(action)
+      hopFinished?()
     }
-    return Send(hooks?.wrapDelivery?(deliver) ?? deliver)
   }
 
   private func deliver(_ action: Action) {
@@ -144,11 +146,14 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
     let dependencies = run.dependencies
     let id = nextEffectID
     nextEffectID += 1
+    let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     let task = Task(executorPreference: hooks?.taskExecutor, priority: run.priority) { [weak self] in
       await withDependencyValues(dependencies) {
         await operation(send)
       }
+      hopStarted?()
       await self?.effectDidFinish(id)
+      hopFinished?()
     }
     track(id, task, from: action, cancelIDs: cancelIDs)
     return task
@@ -161,17 +166,23 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
   {
     let id = nextEffectID
     nextEffectID += 1
+    let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     let task = Task(executorPreference: hooks?.taskExecutor) { [weak self] in
       for effect in effects {
-        guard !Task.isCancelled, let step = await self?.startStep(effect, from: action, cancelIDs: cancelIDs)
-        else { break }
+        guard !Task.isCancelled else { break }
+        hopStarted?()
+        let step = await self?.startStep(effect, from: action, cancelIDs: cancelIDs)
+        hopFinished?()
+        guard let step else { break }
         await withTaskCancellationHandler {
           await step.value
         } onCancel: {
           step.cancel()
         }
       }
+      hopStarted?()
       await self?.effectDidFinish(id)
+      hopFinished?()
     }
     track(id, task, from: action, cancelIDs: cancelIDs)
     return task

@@ -10,9 +10,11 @@ package final class StoreHooks<State, Action: Sendable> {
   /// Runs effect work on this executor instead of the global one, so a test can tell when
   /// all effect work has settled.
   package var taskExecutor: (any TaskExecutor)?
-  /// Wraps the delivery of effect actions, so a test can count deliveries in flight.
-  package var wrapDelivery:
-    ((@escaping @Sendable (Action) async -> Void) -> @Sendable (Action) async -> Void)?
+  /// Called by an effect task right before it hops to the main actor (to deliver an action,
+  /// start the next effect of a sequence, or say it finished), and right after it is back, so a
+  /// test can tell a hop in flight from quiet.
+  package var hopStarted: (@Sendable () -> Void)?
+  package var hopFinished: (@Sendable () -> Void)?
 
   package init() {}
 }

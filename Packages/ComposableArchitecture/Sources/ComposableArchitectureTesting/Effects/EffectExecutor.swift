@@ -5,7 +5,7 @@ import Synchronization
 /// work it has not finished.
 ///
 /// It is what makes tests deterministic without sleeps: when ``TestClock`` wakes an effect, it
-/// waits until this executor has no job left and no action is on its way to a store — that is,
+/// waits until this executor has no job left and no effect is on its way to or from the main actor — that is,
 /// until everything the wake-up set in motion has run or is waiting on something new.
 final class EffectExecutor: TaskExecutor, @unchecked Sendable {
   // Unchecked: all mutable state is behind `state`; the queue is serial.
@@ -13,10 +13,10 @@ final class EffectExecutor: TaskExecutor, @unchecked Sendable {
 
   private struct Counters {
     var pendingJobs = 0
-    var deliveries = 0
+    var hops = 0
     var waiters: [CheckedContinuation<Void, Never>] = []
 
-    var isSettled: Bool { pendingJobs == 0 && deliveries == 0 }
+    var isSettled: Bool { pendingJobs == 0 && hops == 0 }
   }
 
   private let queue = DispatchQueue(label: "fromm.ComposableArchitectureTesting.effects")
@@ -31,14 +31,14 @@ final class EffectExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  /// Marks an action on its way from an effect to a store, so that the hop to the main actor
-  /// does not look like quiet.
-  func deliveryStarted() { update { $0.deliveries += 1 } }
+  /// Marks an effect's hop to the main actor (an action on its way to a store, the next step of
+  /// a sequence, the effect's end), so that the hop does not look like quiet.
+  func hopStarted() { update { $0.hops += 1 } }
 
-  /// Marks a delivery done.
-  func deliveryFinished() { update { $0.deliveries -= 1 } }
+  /// Marks a hop done: the effect is back on this executor.
+  func hopFinished() { update { $0.hops -= 1 } }
 
-  /// Returns once no effect job is queued or running and no action is being delivered.
+  /// Returns once no effect job is queued or running and no effect is hopping to the main actor.
   func settled() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let resumeNow = state.withLock { counters in

@@ -102,13 +102,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       wakeWaiters()
     }
     hooks.taskExecutor = EffectExecutor.shared
-    hooks.wrapDelivery = { deliver in
-      { action in
-        EffectExecutor.shared.deliveryStarted()
-        await deliver(action)
-        EffectExecutor.shared.deliveryFinished()
-      }
-    }
+    hooks.hopStarted = { EffectExecutor.shared.hopStarted() }
+    hooks.hopFinished = { EffectExecutor.shared.hopFinished() }
   }
 
   // Not `isolated`: an isolated deinit runs without the test's task locals, so its failures

@@ -1,0 +1,146 @@
+import ComposableArchitecture
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+/// Records the order actions are processed in, including actions sent while processing.
+struct Reentrant: Reducer {
+  struct State: Equatable {
+    var log: [String] = []
+    var count = 0
+  }
+
+  enum Action: Equatable {
+    case first
+    case second
+    case third
+    case increment
+    case wait
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.log.append("\(action)")
+    switch action {
+    case .first: return .merge(.send(.second), .send(.third))
+    case .second: return .send(.increment)
+    case .third, .increment:
+      if action == .increment { state.count += 1 }
+      return .none
+    case .wait:
+      return .run { _ in try await Task.sleep(for: .seconds(60)) }
+    }
+  }
+}
+
+@MainActor
+struct StoreTests {
+  @Test func send_actionsSentWhileProcessing_areQueuedInOrder() {
+    let store = Store(initialState: Reentrant.State()) { Reentrant() }
+    store.send(.first)
+    #expect(store.state.log == ["first", "second", "third", "increment"])
+  }
+
+  @Test func send_fromObserverDuringChange_isProcessedAfterCurrentAction() {
+    let store = Store(initialState: Reentrant.State()) { Reentrant() }
+    withObservationTracking {
+      _ = store.state.count
+    } onChange: {
+      // Runs inside the mutation; the store must queue, not re-enter the reducer.
+      MainActor.assumeIsolated { _ = store.send(.third) }
+    }
+    store.send(.increment)
+    #expect(store.state.log == ["increment", "third"])
+  }
+
+  @Test func observation_onePerSend_evenWithQueuedActions() {
+    let store = Store(initialState: Reentrant.State()) { Reentrant() }
+    let changes = Mutex(0)
+    func observe() {
+      withObservationTracking {
+        _ = store.state
+      } onChange: {
+        changes.withLock { $0 += 1 }
+      }
+    }
+    observe()
+    store.send(.first)
+    #expect(changes.withLock { $0 } == 1)
+    observe()
+    store.send(.increment)
+    #expect(changes.withLock { $0 } == 2)
+  }
+
+  @Test func release_cancelsRunningEffects() async {
+    var store: StoreOf<Reentrant>? = Store(initialState: Reentrant.State()) { Reentrant() }
+    let task = store?.send(.wait)
+    #expect(task?.isCancelled == false)
+    store = nil
+    await task?.finish()
+    #expect(task?.isCancelled == true)
+  }
+
+  @Test func sendTask_finish_waitsForEffect() async {
+    let store = Store(initialState: Reentrant.State()) { Reentrant() }
+    let task = store.send(.first)
+    // Only synchronous effects: there is nothing to wait for.
+    #expect(task.isCancelled)
+    await task.finish()
+  }
+
+  @Test func scope_childStore_readsAndSendsThroughParent() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.child, action: \.child)
+    child.send(.increment)
+    #expect(child.state.count == 1)
+    #expect(store.state.log == ["parent saw 1"])
+  }
+
+  @Test func scope_optionalChild_isNilWhileStateIsNil() {
+    let store = Store(initialState: OptionalParent.State()) { OptionalParent() }
+    #expect(store.scope(state: \.child, action: \.child) == nil)
+    store.send(.show)
+    let child = store.scope(state: \.child, action: \.child)
+    child?.send(.increment)
+    #expect(store.state.child?.count == 1)
+  }
+
+  @Test func states_streamsSnapshotsAfterEachSend() async {
+    let store = Store(initialState: Reentrant.State()) { Reentrant() }
+    var iterator = store.states.makeAsyncIterator()
+    #expect(await iterator.next()?.count == 0)
+    store.send(.increment)
+    #expect(await iterator.next()?.count == 1)
+  }
+
+  @Test func dependencies_capturedAtStore_reachEffects() async {
+    struct Feature: Reducer {
+      struct State: Equatable { var id: UUID? }
+      enum Action: Equatable {
+        case make
+        case made(UUID)
+      }
+      @Dependency(\.uuid) var uuid
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .make:
+          return .run { send in
+            // A task spawned inside the effect still sees the store's dependencies.
+            let id = await Task { uuid() }.value
+            await send(.made(id))
+          }
+        case .made(let id):
+          state.id = id
+          return .none
+        }
+      }
+    }
+    let store = Store(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.uuid = .constant(UUID(incrementing: 7))
+    }
+    await store.send(.make).finish()
+    #expect(store.state.id == UUID(incrementing: 7))
+  }
+}
