@@ -88,24 +88,35 @@ private func reorderChanges(_ lines: [DiffLine]) -> [DiffLine] {
 
 package func renderLineDiff(_ lines: [DiffLine], context: Int) -> String {
   let changed = lines.indices.filter { if case .same = lines[$0] { false } else { true } }
+  var visible = Array(repeating: false, count: lines.count)
+  for index in changed {
+    for near in max(0, index - context)...min(lines.count - 1, index + context) { visible[near] = true }
+  }
+  if !lines.isEmpty {
+    visible[0] = true
+    visible[lines.count - 1] = true
+  }
   var output: [String] = []
-  var folded = 0
-  for (index, line) in lines.enumerated() {
-    switch line {
-    case .same(let text):
-      let near = changed.contains { abs($0 - index) <= context }
-      if near || index == 0 || index == lines.count - 1 {
-        if folded > 0 { output.append("    … (\(folded) unchanged)") }
-        folded = 0
-        output.append("  " + text)
-      } else {
-        folded += 1
+  var index = 0
+  while index < lines.count {
+    guard !visible[index] else {
+      switch lines[index] {
+      case .same(let text): output.append("  " + text)
+      case .removed(let text): output.append("− " + text)
+      case .added(let text): output.append("+ " + text)
       }
-    case .removed(let text):
-      output.append("− " + text)
-    case .added(let text):
-      output.append("+ " + text)
+      index += 1
+      continue
     }
+    var end = index
+    while end < lines.count, !visible[end] { end += 1 }
+    if end - index == 1 {
+      // Folding one line would save nothing.
+      visible[index] = true
+      continue
+    }
+    output.append("    … (\(end - index) unchanged)")
+    index = end
   }
   return output.joined(separator: "\n")
 }
