@@ -1,0 +1,69 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "DevServer",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "DevServerCore", targets: ["DevServerCore"]),
+    .library(name: "DevServerHTTP", targets: ["DevServerHTTP"]),
+    .executable(name: "fromm-server", targets: ["fromm-server"]),
+    .executable(name: "devserver-bench", targets: ["devserver-bench"]),
+  ],
+  dependencies: [
+    .package(path: "../CommonKit"),
+    .package(path: "../DataModel"),
+  ],
+  targets: [
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
+    .systemLibrary(name: "CCrypt"),
+    .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+    .target(
+      name: "DevServerCore",
+      dependencies: [
+        "SQLiteStore", "CCrypt",
+        .product(name: "CommonKit", package: "CommonKit"),
+        .product(name: "CommonDataModels", package: "DataModel"),
+        .product(name: "AuthDataModels", package: "DataModel"),
+        .product(name: "ArtistDataModels", package: "DataModel"),
+        .product(name: "MessageDataModels", package: "DataModel"),
+        .product(name: "ProfileDataModels", package: "DataModel"),
+      ]),
+    .target(
+      name: "DevServerHTTP",
+      dependencies: [
+        .product(name: "CommonKit", package: "CommonKit"),
+        .product(name: "CommonDataModels", package: "DataModel"),
+      ]),
+    .executableTarget(
+      name: "fromm-server",
+      dependencies: [
+        "DevServerCore", "DevServerHTTP",
+        .product(name: "CommonKit", package: "CommonKit"),
+      ]),
+    .executableTarget(
+      name: "devserver-bench",
+      dependencies: [
+        "DevServerCore", "DevServerHTTP",
+        .product(name: "CommonDataModels", package: "DataModel"),
+        .product(name: "AuthDataModels", package: "DataModel"),
+      ]),
+    .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
+    .testTarget(
+      name: "DevServerCoreTests",
+      dependencies: [
+        "DevServerCore",
+        .product(name: "CommonDataModels", package: "DataModel"),
+        .product(name: "AuthDataModels", package: "DataModel"),
+        .product(name: "ArtistDataModels", package: "DataModel"),
+        .product(name: "MessageDataModels", package: "DataModel"),
+        .product(name: "ProfileDataModels", package: "DataModel"),
+      ]),
+    .testTarget(
+      name: "DevServerHTTPTests",
+      dependencies: [
+        "DevServerHTTP", "DevServerCore",
+        .product(name: "CommonDataModels", package: "DataModel"),
+      ]),
+  ]
+)

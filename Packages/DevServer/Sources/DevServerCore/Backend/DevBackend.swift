@@ -1,0 +1,82 @@
+import CommonDataModels
+import CommonKit
+import Foundation
+import SQLiteStore
+
+/// The dev backend: the whole fromm-like API over a SQLite file in a data folder.
+///
+/// The apps run it in-process (their embedded default) through NetworkProvider's in-process
+/// transport; `fromm-server` serves the same handler over HTTP. Two processes may open the same
+/// folder at once.
+///
+/// ```swift
+/// let backend = try DevBackend(dataDirectory: URL(fileURLWithPath: ".fromm-data"))
+/// let response = await backend.handler(WireRequest(method: "GET", path: "/v1/health"))
+/// ```
+public final class DevBackend: Sendable {
+  /// The database file's name inside the data folder.
+  public static let databaseFileName = "fromm.sqlite"
+  /// The largest request body accepted (64 KiB); larger bodies get 413.
+  public static let maxBodyBytes = BackendCore.maxBodyBytes
+
+  let core: BackendCore
+
+  /// Opens (creating and seeding on first use) the database in `dataDirectory`.
+  ///
+  /// - Throws: ``DevBackendError`` with a message naming the folder and the reason when the
+  ///   folder cannot be created or written, or the database cannot be opened or migrated.
+  public convenience init(dataDirectory: URL) throws {
+    try self.init(dataDirectory: dataDirectory, hasher: .standard)
+  }
+
+  init(
+    dataDirectory: URL, hasher: PasswordHasher, sessionLifetime: TimeInterval = 30 * 86_400,
+    seedDemoData: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
+    logger: Logger = Logger(label: "fromm-backend")
+  ) throws {
+    let folder = dataDirectory.standardizedFileURL
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw DevBackendError(
+        message:
+          "Cannot create the data folder '\(folder.path)': \(error.localizedDescription). Choose a writable folder."
+      )
+    }
+    let path = folder.appendingPathComponent(Self.databaseFileName).path
+    let store: Store
+    do {
+      let database = try SQLiteDatabase(path: path)
+      try database.migrate(Schema.migrations)
+      store = Store(database: database)
+    } catch {
+      throw DevBackendError(
+        message: "Cannot open the database in '\(folder.path)': \(error). Check that the folder is writable.")
+    }
+    core = try BackendCore(
+      store: store, hasher: hasher, sessionLifetime: sessionLifetime, now: now, logger: logger)
+    if seedDemoData {
+      do {
+        try DemoData.seedIfEmpty(store: store, hasher: hasher, now: now())
+      } catch {
+        throw DevBackendError(message: "Cannot seed the demo data in '\(path)': \(error)")
+      }
+    }
+  }
+
+  /// The request handler, for NetworkProvider's in-process transport or the HTTP server.
+  public var handler: WireHandler {
+    let core = core
+    return { request in core.handle(request) }
+  }
+
+  /// Answers one request synchronously (what ``handler`` does, without `async`).
+  public func handle(_ request: WireRequest) -> WireResponse {
+    core.handle(request)
+  }
+
+  /// Every route the backend answers, as (method, path pattern), e.g. `("GET", "/v1/artists/{artistId}")`.
+  public static var routes: [(method: String, pattern: String)] {
+    BackendCore.routes.map { ($0.method, $0.pattern) }
+  }
+}

@@ -1,0 +1,45 @@
+import CommonDataModels
+import Foundation
+
+extension WireResponse {
+  /// A JSON response for `value`.
+  static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> WireResponse {
+    WireResponse(
+      status: status, headers: [APIHeaders.contentType: APIHeaders.json], body: try WireJSON.encode(value))
+  }
+
+  /// The JSON error response for `error`.
+  static func error(_ error: APIError) -> WireResponse {
+    let body = APIErrorBody(code: error.code.rawValue, message: error.message)
+    var headers = error.headers
+    headers[APIHeaders.contentType] = APIHeaders.json
+    // Encoding two strings cannot fail; the fallback keeps the promise of a JSON body regardless.
+    let data =
+      (try? WireJSON.encode(body)) ?? Data(#"{"code":"internal_error","message":"encoding failed"}"#.utf8)
+    return WireResponse(status: error.code.status, headers: headers, body: data)
+  }
+}
+
+extension RouteRequest {
+  /// Decodes the JSON body, answering 400 `malformed_json` with the failing field's path.
+  func decodeBody<T: Decodable>(_ type: T.Type) throws -> T {
+    if wire.body.isEmpty {
+      throw APIError(.malformedJSON, "body: expected a JSON object, got an empty body")
+    }
+    do {
+      return try WireJSON.decode(type, from: wire.body)
+    } catch {
+      throw APIError(.malformedJSON, error.message)
+    }
+  }
+
+  /// The `{artistId}` path parameter as an id, or 400 `invalid_parameter`.
+  func artistID() throws -> AccountID {
+    let text = parameters["artistId"] ?? ""
+    guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), value > 0 else {
+      throw APIError(
+        .invalidParameter, "path 'artistId': expected a positive integer id, got '\(text.prefix(40))'")
+    }
+    return AccountID(value)
+  }
+}

@@ -1,0 +1,36 @@
+import ArtistDataModels
+import CommonDataModels
+import Foundation
+
+extension BackendCore {
+  func listArtists(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    return try .json(ArtistList(artists: store.artists(viewer: caller.account.id)))
+  }
+
+  func showArtist(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let artistID = try request.artistID()
+    guard let artist = try store.artist(id: artistID, viewer: caller.account.id) else {
+      throw Self.noSuchArtist(artistID)
+    }
+    return try .json(artist)
+  }
+
+  func subscribe(_ request: RouteRequest, subscribed: Bool) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let artistID = try request.artistID()
+    guard caller.account.role == .fan else {
+      throw APIError(.forbidden, "Only fans subscribe to artists; this account is an artist.")
+    }
+    guard try store.artist(id: artistID, viewer: caller.account.id) != nil else {
+      throw Self.noSuchArtist(artistID)
+    }
+    return try .json(
+      store.setSubscription(fan: caller.account.id, artist: artistID, subscribed: subscribed, now: now()))
+  }
+
+  static func noSuchArtist(_ id: AccountID) -> APIError {
+    APIError(.notFound, "There is no artist with id \(id); list artists with GET /v1/artists.")
+  }
+}

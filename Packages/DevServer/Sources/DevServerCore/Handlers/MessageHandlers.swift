@@ -1,0 +1,68 @@
+import CommonDataModels
+import CommonKit
+import Foundation
+import MessageDataModels
+
+extension BackendCore {
+  static let defaultPageSize = 50
+  static let maxPageSize = 200
+
+  func listMessages(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let artistID = try request.artistID()
+    try authorizeRoom(caller.account, artistID: artistID)
+    let after = try Self.integerQuery(request, "after", range: 0...Int64.max).map { MessageID($0) }
+    let limit = try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
+    let page = try store.messages(
+      artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize)
+    return try .json(
+      MessagePage(messages: page.messages, cursor: page.messages.last?.id ?? after, hasMore: page.hasMore))
+  }
+
+  func sendMessage(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let artistID = try request.artistID()
+    try authorizeRoom(caller.account, artistID: artistID)
+    let body = try request.decodeBody(SendMessageRequest.self)
+    if let problem = MessageRules.validate(body.text).problem {
+      throw APIError(.invalidMessage, "field 'text': \(problem.message)")
+    }
+    let kind: MessageKind = caller.account.role == .artist ? .broadcast : .reply
+    let message = try store.insertMessage(
+      artist: artistID, sender: caller.account.id, kind: kind, text: body.text, now: now())
+    return try .json(message, status: 201)
+  }
+
+  /// An artist may use only their own room; a fan only rooms of artists they subscribe to.
+  private func authorizeRoom(_ account: AccountRecord, artistID: AccountID) throws {
+    guard let artist = try store.account(id: artistID), artist.role == .artist else {
+      throw Self.noSuchArtist(artistID)
+    }
+    switch account.role {
+    case .artist:
+      guard account.id == artistID else {
+        throw APIError(
+          .forbidden, "Artists can use only their own room; this room belongs to \(artist.username).")
+      }
+    case .fan:
+      guard try store.isSubscribed(fan: account.id, artist: artistID) else {
+        throw APIError(
+          .forbidden, "Subscribe to \(artist.username) first: PUT /v1/artists/\(artistID)/subscription.")
+      }
+    }
+  }
+
+  private static func integerQuery(
+    _ request: RouteRequest, _ name: String, range: ClosedRange<Int64>
+  ) throws -> Int64? {
+    guard let text = request.wire.query[name] else { return nil }
+    guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), range.contains(value)
+    else {
+      throw APIError(
+        .invalidParameter,
+        "query '\(name)': expected an integer from \(range.lowerBound) to \(range.upperBound), got '\(text.prefix(40))'"
+      )
+    }
+    return value
+  }
+}

@@ -1,0 +1,25 @@
+import CommonDataModels
+import CommonKit
+import Foundation
+import ProfileDataModels
+
+extension BackendCore {
+  func showProfile(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    return try .json(store.profile(of: caller.account))
+  }
+
+  func updateProfile(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let body = try request.decodeBody(UpdateProfileRequest.self)
+    if let name = body.displayName, let problem = AccountRules.validateDisplayName(name).problem {
+      throw APIError(.invalidProfile, "field 'displayName': \(problem.message)")
+    }
+    if let status = body.statusMessage, let problem = AccountRules.validateStatusMessage(status).problem {
+      throw APIError(.invalidProfile, "field 'statusMessage': \(problem.message)")
+    }
+    return try .json(
+      store.updateProfile(
+        accountID: caller.account.id, displayName: body.displayName, statusMessage: body.statusMessage))
+  }
+}

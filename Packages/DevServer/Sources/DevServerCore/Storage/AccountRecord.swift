@@ -1,0 +1,26 @@
+import CommonDataModels
+import Foundation
+import SQLiteStore
+
+/// An account row, including its password hash (never leaves the backend).
+struct AccountRecord: Sendable, Equatable {
+  var id: AccountID
+  var username: String
+  var role: AccountRole
+  var displayName: String
+  var statusMessage: String
+  var passwordHash: String
+  var createdAt: Date
+
+  static let columns = "id, username, role, display_name, status_message, password_hash, created_at"
+
+  init(row: SQLiteRow) {
+    id = AccountID(row.int64(0))
+    username = row.string(1)
+    role = AccountRole(rawValue: row.string(2)) ?? .fan
+    displayName = row.string(3)
+    statusMessage = row.string(4)
+    passwordHash = row.string(5)
+    createdAt = Date(timeIntervalSince1970: row.double(6) ?? 0)
+  }
+}

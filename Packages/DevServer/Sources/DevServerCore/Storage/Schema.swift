@@ -1,0 +1,46 @@
+import SQLiteStore
+
+/// The database schema, as numbered migrations; never edit a shipped step, add a new one.
+enum Schema {
+  static let migrations: [Migration] = [
+    Migration(version: 1, name: "accounts, sessions, subscriptions, messages") { connection in
+      try connection.execute(
+        """
+        CREATE TABLE accounts (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          username TEXT NOT NULL UNIQUE,
+          password_hash TEXT NOT NULL,
+          role TEXT NOT NULL CHECK (role IN ('fan', 'artist')),
+          display_name TEXT NOT NULL,
+          status_message TEXT NOT NULL DEFAULT '',
+          created_at REAL NOT NULL
+        );
+        CREATE TABLE sessions (
+          token TEXT PRIMARY KEY,
+          account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          created_at REAL NOT NULL,
+          expires_at REAL NOT NULL,
+          revoked_at REAL
+        );
+        CREATE INDEX sessions_account ON sessions(account_id);
+        CREATE TABLE subscriptions (
+          fan_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          artist_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          created_at REAL NOT NULL,
+          last_read_message_id INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (fan_id, artist_id)
+        );
+        CREATE INDEX subscriptions_artist ON subscriptions(artist_id);
+        CREATE TABLE messages (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          artist_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          sender_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL CHECK (kind IN ('broadcast', 'reply')),
+          text TEXT NOT NULL,
+          sent_at REAL NOT NULL
+        );
+        CREATE INDEX messages_room ON messages(artist_id, id);
+        """)
+    }
+  ]
+}

@@ -1,0 +1,299 @@
+import ArtistDataModels
+import CommonDataModels
+import Foundation
+import MessageDataModels
+import ProfileDataModels
+import SQLiteStore
+
+/// The backend's queries over its SQLite file; every multi-step write is one transaction.
+struct Store: Sendable {
+  let database: SQLiteDatabase
+
+  // MARK: Accounts
+
+  func accountExists(username: String) throws -> Bool {
+    try database.read {
+      try $0.queryFirst("SELECT 1 FROM accounts WHERE username = ?", [.text(username)]) != nil
+    }
+  }
+
+  func account(username: String) throws -> AccountRecord? {
+    try database.read { connection in
+      try connection.queryFirst(
+        "SELECT \(AccountRecord.columns) FROM accounts WHERE username = ?", [.text(username)]
+      ).map(AccountRecord.init(row:))
+    }
+  }
+
+  func account(id: AccountID) throws -> AccountRecord? {
+    try database.read { connection in
+      try connection.queryFirst(
+        "SELECT \(AccountRecord.columns) FROM accounts WHERE id = ?", [.integer(id.rawValue)]
+      ).map(AccountRecord.init(row:))
+    }
+  }
+
+  /// Inserts an account and its first session together; `nil` when the username is taken.
+  func createAccount(
+    username: String, passwordHash: String, role: AccountRole, displayName: String, token: String,
+    now: Date, expiresAt: Date
+  ) throws -> AccountRecord? {
+    try database.write { connection in
+      guard try connection.queryFirst("SELECT 1 FROM accounts WHERE username = ?", [.text(username)]) == nil
+      else { return nil }
+      try connection.query(
+        """
+        INSERT INTO accounts (username, password_hash, role, display_name, status_message, created_at)
+        VALUES (?, ?, ?, ?, '', ?)
+        """,
+        [
+          .text(username), .text(passwordHash), .text(role.rawValue), .text(displayName),
+          .real(now.timeIntervalSince1970),
+        ])
+      let id = connection.lastInsertRowID
+      try insertSession(connection, token: token, accountID: id, now: now, expiresAt: expiresAt)
+      return try connection.queryFirst(
+        "SELECT \(AccountRecord.columns) FROM accounts WHERE id = ?", [.integer(id)]
+      ).map(AccountRecord.init(row:))
+    }
+  }
+
+  // MARK: Sessions
+
+  func createSession(token: String, accountID: AccountID, now: Date, expiresAt: Date) throws {
+    try database.write { connection in
+      try insertSession(
+        connection, token: token, accountID: accountID.rawValue, now: now, expiresAt: expiresAt)
+    }
+  }
+
+  private func insertSession(
+    _ connection: SQLiteConnection, token: String, accountID: Int64, now: Date, expiresAt: Date
+  ) throws {
+    try connection.query(
+      "INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+      [
+        .text(token), .integer(accountID), .real(now.timeIntervalSince1970),
+        .real(expiresAt.timeIntervalSince1970),
+      ])
+  }
+
+  /// The account behind a live session token, with the session's expiry.
+  func session(token: String, now: Date) throws -> (account: AccountRecord, expiresAt: Date)? {
+    try database.read { connection in
+      let columns = AccountRecord.columns.split(separator: ",").map {
+        "a." + $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard
+        let row = try connection.queryFirst(
+          """
+          SELECT \(columns.joined(separator: ", ")), s.expires_at FROM sessions s
+          JOIN accounts a ON a.id = s.account_id
+          WHERE s.token = ? AND s.revoked_at IS NULL AND s.expires_at > ?
+          """, [.text(token), .real(now.timeIntervalSince1970)])
+      else { return nil }
+      return (AccountRecord(row: row), Date(timeIntervalSince1970: row.double(7) ?? 0))
+    }
+  }
+
+  func revokeSession(token: String, now: Date) throws {
+    try database.write { connection in
+      try connection.query(
+        "UPDATE sessions SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL",
+        [.real(now.timeIntervalSince1970), .text(token)])
+    }
+  }
+
+  // MARK: Artists and subscriptions
+
+  private static let artistSummarySQL = """
+    SELECT a.id, a.username, a.display_name, a.status_message,
+      (SELECT COUNT(*) FROM subscriptions c WHERE c.artist_id = a.id),
+      s.fan_id IS NOT NULL,
+      CASE WHEN s.fan_id IS NULL THEN 0 ELSE
+        (SELECT COUNT(*) FROM messages m
+         WHERE m.artist_id = a.id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) END,
+      (SELECT MAX(m.sent_at) FROM messages m WHERE m.artist_id = a.id AND m.kind = 'broadcast')
+    FROM accounts a
+    LEFT JOIN subscriptions s ON s.artist_id = a.id AND s.fan_id = ?
+    WHERE a.role = 'artist'
+    """
+
+  func artists(viewer: AccountID) throws -> [ArtistSummary] {
+    try database.read { connection in
+      try connection.query(
+        Self.artistSummarySQL + " ORDER BY a.display_name COLLATE NOCASE, a.id",
+        [
+          .integer(viewer.rawValue)
+        ]
+      ).map(Self.artistSummary)
+    }
+  }
+
+  func artist(id: AccountID, viewer: AccountID) throws -> ArtistSummary? {
+    try database.read { connection in
+      try connection.queryFirst(
+        Self.artistSummarySQL + " AND a.id = ?",
+        [
+          .integer(viewer.rawValue), .integer(id.rawValue),
+        ]
+      ).map(Self.artistSummary)
+    }
+  }
+
+  private static func artistSummary(_ row: SQLiteRow) -> ArtistSummary {
+    ArtistSummary(
+      id: AccountID(row.int64(0)), username: row.string(1), displayName: row.string(2),
+      statusMessage: row.string(3),
+      subscriberCount: Int(row.int64(4)), isSubscribed: row.int64(5) != 0, unreadCount: Int(row.int64(6)),
+      lastBroadcastAt: row.double(7).map(Date.init(timeIntervalSince1970:)))
+  }
+
+  /// Subscribes or unsubscribes `fan`; idempotent. Returns the state after the change.
+  func setSubscription(
+    fan: AccountID, artist: AccountID, subscribed: Bool, now: Date
+  ) throws -> SubscriptionStatus {
+    try database.write { connection in
+      if subscribed {
+        try connection.query(
+          "INSERT OR IGNORE INTO subscriptions (fan_id, artist_id, created_at) VALUES (?, ?, ?)",
+          [.integer(fan.rawValue), .integer(artist.rawValue), .real(now.timeIntervalSince1970)])
+      } else {
+        try connection.query(
+          "DELETE FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
+          [.integer(fan.rawValue), .integer(artist.rawValue)])
+      }
+      let count =
+        try connection.queryFirst(
+          "SELECT COUNT(*) FROM subscriptions WHERE artist_id = ?", [.integer(artist.rawValue)])?.int64(0)
+        ?? 0
+      return SubscriptionStatus(artistId: artist, isSubscribed: subscribed, subscriberCount: Int(count))
+    }
+  }
+
+  func isSubscribed(fan: AccountID, artist: AccountID) throws -> Bool {
+    try database.read { connection in
+      try connection.queryFirst(
+        "SELECT 1 FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
+        [.integer(fan.rawValue), .integer(artist.rawValue)]) != nil
+    }
+  }
+
+  // MARK: Messages
+
+  private static let messageColumns = """
+    SELECT m.id, m.artist_id, m.sender_id, a.username, a.display_name, m.kind, m.text, m.sent_at
+    FROM messages m JOIN accounts a ON a.id = m.sender_id
+    """
+
+  private static func message(_ row: SQLiteRow) -> Message {
+    Message(
+      id: MessageID(row.int64(0)), artistId: AccountID(row.int64(1)), senderId: AccountID(row.int64(2)),
+      senderUsername: row.string(3), senderDisplayName: row.string(4),
+      kind: MessageKind(rawValue: row.string(5)) ?? .reply, text: row.string(6),
+      sentAt: Date(timeIntervalSince1970: row.double(7) ?? 0))
+  }
+
+  /// The messages `viewer` may see in `artist`'s room after `after`, oldest first.
+  ///
+  /// A fan sees broadcasts and their own replies, and the page marks them read (same transaction).
+  func messages(
+    artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int
+  ) throws -> (
+    messages: [Message], hasMore: Bool
+  ) {
+    try database.write { connection in
+      let afterID = after?.rawValue ?? 0
+      var rows: [SQLiteRow]
+      if viewer.role == .artist {
+        rows = try connection.query(
+          Self.messageColumns + " WHERE m.artist_id = ? AND m.id > ? ORDER BY m.id LIMIT ?",
+          [.integer(artist.rawValue), .integer(afterID), .integer(Int64(limit + 1))])
+      } else {
+        rows = try connection.query(
+          Self.messageColumns
+            + " WHERE m.artist_id = ? AND m.id > ? AND (m.kind = 'broadcast' OR m.sender_id = ?) ORDER BY m.id LIMIT ?",
+          [
+            .integer(artist.rawValue), .integer(afterID), .integer(viewer.id.rawValue),
+            .integer(Int64(limit + 1)),
+          ])
+      }
+      let hasMore = rows.count > limit
+      if hasMore { rows.removeLast(rows.count - limit) }
+      let messages = rows.map(Self.message)
+      if viewer.role == .fan, let last = messages.last {
+        try connection.query(
+          """
+          UPDATE subscriptions SET last_read_message_id = MAX(last_read_message_id, ?)
+          WHERE fan_id = ? AND artist_id = ?
+          """, [.integer(last.id.rawValue), .integer(viewer.id.rawValue), .integer(artist.rawValue)])
+      }
+      return (messages, hasMore)
+    }
+  }
+
+  func insertMessage(
+    artist: AccountID, sender: AccountID, kind: MessageKind, text: String, now: Date
+  ) throws -> Message {
+    try database.write { connection in
+      try insertMessage(connection, artist: artist, sender: sender, kind: kind, text: text, now: now)
+    }
+  }
+
+  func insertMessage(
+    _ connection: SQLiteConnection, artist: AccountID, sender: AccountID, kind: MessageKind, text: String,
+    now: Date
+  ) throws -> Message {
+    try connection.query(
+      "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, ?, ?, ?)",
+      [
+        .integer(artist.rawValue), .integer(sender.rawValue), .text(kind.rawValue), .text(text),
+        .real(now.timeIntervalSince1970),
+      ])
+    let id = connection.lastInsertRowID
+    guard let row = try connection.queryFirst(Self.messageColumns + " WHERE m.id = ?", [.integer(id)]) else {
+      throw DevBackendError(message: "the message just stored (id \(id)) could not be read back")
+    }
+    return Self.message(row)
+  }
+
+  // MARK: Profiles
+
+  func profile(of account: AccountRecord) throws -> Profile {
+    try database.read { connection in try profile(connection, accountID: account.id) }
+  }
+
+  private func profile(_ connection: SQLiteConnection, accountID: AccountID) throws -> Profile {
+    guard
+      let row = try connection.queryFirst(
+        """
+        SELECT a.id, a.username, a.role, a.display_name, a.status_message, a.created_at,
+          (SELECT COUNT(*) FROM subscriptions s WHERE s.artist_id = a.id),
+          (SELECT COUNT(*) FROM subscriptions s WHERE s.fan_id = a.id)
+        FROM accounts a WHERE a.id = ?
+        """, [.integer(accountID.rawValue)])
+    else { throw APIError(.notFound, "The account \(accountID) no longer exists.") }
+    let role = AccountRole(rawValue: row.string(2)) ?? .fan
+    return Profile(
+      id: AccountID(row.int64(0)), username: row.string(1), role: role, displayName: row.string(3),
+      statusMessage: row.string(4), subscriberCount: role == .artist ? Int(row.int64(6)) : nil,
+      subscriptionCount: role == .fan ? Int(row.int64(7)) : nil,
+      createdAt: Date(timeIntervalSince1970: row.double(5) ?? 0))
+  }
+
+  func updateProfile(accountID: AccountID, displayName: String?, statusMessage: String?) throws -> Profile {
+    try database.write { connection in
+      if let displayName {
+        try connection.query(
+          "UPDATE accounts SET display_name = ? WHERE id = ?",
+          [.text(displayName), .integer(accountID.rawValue)])
+      }
+      if let statusMessage {
+        try connection.query(
+          "UPDATE accounts SET status_message = ? WHERE id = ?",
+          [.text(statusMessage), .integer(accountID.rawValue)])
+      }
+      return try profile(connection, accountID: accountID)
+    }
+  }
+}

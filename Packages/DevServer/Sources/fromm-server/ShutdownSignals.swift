@@ -1,0 +1,28 @@
+import CommonKit
+import DevServerHTTP
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns SIGINT and SIGTERM into a graceful shutdown followed by exit 0.
+///
+/// Lives outside `main.swift` so the handler is not main-actor isolated: it runs on a dispatch
+/// queue while the main thread waits for the server.
+func installShutdownHandlers(server: HTTPServer, logger: Logger) -> [any DispatchSourceSignal] {
+  let queue = DispatchQueue(label: "fromm-server.signals")
+  return [SIGINT, SIGTERM].map { signalNumber in
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+    source.setEventHandler {
+      logger.info("received signal \(signalNumber); finishing in-flight requests")
+      server.shutdown(gracePeriod: .seconds(5))
+      logger.info("stopped")
+      exit(0)
+    }
+    source.resume()
+    return source
+  }
+}
