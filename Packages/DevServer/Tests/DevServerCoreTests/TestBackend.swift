@@ -1,0 +1,95 @@
+import AuthDataModels
+import CommonDataModels
+import Foundation
+import Synchronization
+
+@testable import DevServerCore
+
+/// A dev backend in a fresh temporary folder, with a controllable clock and cheap password hashing.
+final class TestBackend: Sendable {
+  let directory: URL
+  let backend: DevBackend
+  let clock: ManualClock
+
+  init(seed: Bool = true, directory: URL? = nil) throws {
+    let folder =
+      directory
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("devserver-tests-\(UUID().uuidString)")
+    self.directory = folder
+    let clock = ManualClock()
+    self.clock = clock
+    backend = try DevBackend(
+      dataDirectory: folder, hasher: PasswordHasher(cost: 1), sessionLifetime: 3_600, seedDemoData: seed,
+      now: { clock.now })
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  func advance(seconds: TimeInterval) {
+    clock.advance(seconds: seconds)
+  }
+
+  func send(
+    _ method: String, _ path: String, query: [String: String] = [:], token: String? = nil, json: String? = nil
+  ) -> WireResponse {
+    var headers: [String: String] = [:]
+    if let token { headers[APIHeaders.authorization] = APIHeaders.bearer(token) }
+    if json != nil { headers[APIHeaders.contentType] = APIHeaders.json }
+    return backend.handle(
+      WireRequest(method: method, path: path, query: query, headers: headers, body: Data((json ?? "").utf8)))
+  }
+
+  func send<Body: Encodable>(
+    _ method: String, _ path: String, token: String? = nil, body: Body
+  ) throws
+    -> WireResponse
+  {
+    let json = String(decoding: try WireJSON.encode(body), as: UTF8.self)
+    return send(method, path, token: token, json: json)
+  }
+
+  func signIn(_ username: String, password: String = DemoData.password) throws -> Session {
+    let response = try send(
+      "POST", APIPaths.signIn, body: SignInRequest(username: username, password: password))
+    guard response.status == 200 else {
+      throw TestFailure("sign-in of \(username) returned \(response.status): \(response.text)")
+    }
+    return try WireJSON.decode(Session.self, from: response.body)
+  }
+
+  func accountID(_ username: String) throws -> AccountID {
+    try signIn(username).account.id
+  }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+extension WireResponse {
+  var text: String { String(decoding: body, as: UTF8.self) }
+
+  func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+    do {
+      return try WireJSON.decode(type, from: body)
+    } catch {
+      throw TestFailure("status \(status), body \(text): \(error.message)")
+    }
+  }
+
+  var error: APIErrorBody? { try? WireJSON.decode(APIErrorBody.self, from: body) }
+}
+
+/// The backend's clock in tests: starts at a fixed instant and moves only when told.
+final class ManualClock: Sendable {
+  private let date = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+
+  var now: Date { date.withLock { $0 } }
+
+  func advance(seconds: TimeInterval) {
+    date.withLock { $0 = $0.addingTimeInterval(seconds) }
+  }
+}
