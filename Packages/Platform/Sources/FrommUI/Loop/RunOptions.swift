@@ -1,0 +1,32 @@
+/// How a ``TerminalLoop`` decides that work has settled in plain mode.
+///
+/// A script piped into an app must not type its next line while the previous one is still
+/// being answered. Before each line and before exiting at end of input, plain mode waits until
+/// the effects started by earlier input have finished, no progress indicator is shown and the
+/// state has stayed unchanged for ``quietPeriod``. Effects that never end (a subscription to a
+/// room's messages) stop being waited for once the state has been unchanged for
+/// ``idleTimeout`` while no progress indicator is shown; nothing waits longer than
+/// ``maximumWait``.
+public struct RunOptions: Sendable {
+  /// How long the state must stay unchanged after the effects finished.
+  public var quietPeriod: Duration
+  /// How long to keep waiting for effects that run on without changing anything.
+  public var idleTimeout: Duration
+  /// The longest wait, even while a progress indicator is shown.
+  public var maximumWait: Duration
+  /// Whether input that the view does not understand shows a notice.
+  public var reportsUnhandledInput: Bool
+
+  /// Creates options; the defaults suit scripts driving an app with the embedded backend.
+  public init(
+    quietPeriod: Duration = .milliseconds(30),
+    idleTimeout: Duration = .milliseconds(500),
+    maximumWait: Duration = .seconds(30),
+    reportsUnhandledInput: Bool = true
+  ) {
+    self.quietPeriod = quietPeriod
+    self.idleTimeout = idleTimeout
+    self.maximumWait = maximumWait
+    self.reportsUnhandledInput = reportsUnhandledInput
+  }
+}

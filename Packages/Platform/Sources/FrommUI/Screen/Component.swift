@@ -1,0 +1,130 @@
+/// One building block of a ``Screen``: a header, text, a list, a menu, a field, an alert…
+///
+/// Components are values; the renderer decides how they look at a given width, and in plain
+/// mode they use only ASCII for their frames, because box-drawing characters are "ambiguous
+/// width" and take two columns in many Korean terminals.
+public struct Component: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
+    case header(title: String, subtitle: String?)
+    case text(String, style: TextStyle, alignment: TextAlignment)
+    case list(items: [ListItem], selection: Int?, isNumbered: Bool)
+    case menu([MenuCommand])
+    case field(FieldContent)
+    case prompt(InputPrompt)
+    case alert(AlertContent)
+    case banner(String, kind: BannerKind)
+    case progress(String)
+    case empty(String)
+    case divider
+    case blank
+  }
+
+  enum BannerKind: Sendable, Equatable {
+    case error
+    case notice
+  }
+
+  struct FieldContent: Sendable, Equatable {
+    var label: String
+    var text: String
+    var placeholder: String?
+    var isSecure: Bool
+    var isFocused: Bool
+  }
+
+  let kind: Kind
+
+  init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  /// The screen's title, underlined, with an optional dim subtitle.
+  public static func header(_ title: String, subtitle: String? = nil) -> Component {
+    Component(.header(title: title, subtitle: subtitle))
+  }
+
+  /// Text wrapped to the screen's width.
+  public static func text(
+    _ text: String, style: TextStyle = .plain, alignment: TextAlignment = .leading
+  ) -> Component {
+    Component(.text(text, style: style, alignment: alignment))
+  }
+
+  /// A list whose rows the user picks by number; `selection` is highlighted with `>`.
+  ///
+  /// ```swift
+  /// Component.list(state.artists.map { ListItem($0.name, detail: "\($0.fans) fans") },
+  ///                selection: state.selectedIndex)
+  /// ```
+  public static func list(_ items: [ListItem], selection: Int? = nil, numbered: Bool = true) -> Component {
+    Component(.list(items: items, selection: selection, isNumbered: numbered))
+  }
+
+  /// The commands available here, each with its shortcut: `[n] New  [q] Quit`.
+  public static func menu(_ commands: [MenuCommand]) -> Component {
+    Component(.menu(commands))
+  }
+
+  /// A text field showing `text` (as `*` when `isSecure`); a focused field also becomes the
+  /// interactive prompt, masked for passwords.
+  public static func field(
+    label: String, text: String, placeholder: String? = nil, isSecure: Bool = false,
+    isFocused: Bool = false
+  ) -> Component {
+    Component(
+      .field(
+        FieldContent(
+          label: label, text: text, placeholder: placeholder, isSecure: isSecure, isFocused: isFocused)
+      ))
+  }
+
+  /// Sets the interactive prompt without showing a field, e.g. for a chat's message line.
+  public static func prompt(_ label: String, isSecure: Bool = false) -> Component {
+    Component(.prompt(InputPrompt(label: label, isSecure: isSecure)))
+  }
+
+  /// An alert or confirmation dialog, boxed, with numbered buttons.
+  public static func alert(_ alert: some AlertContentConvertible) -> Component {
+    Component(.alert(alert.alertContent))
+  }
+
+  /// A red banner for something that went wrong: `[!] message`.
+  public static func errorBanner(_ message: String) -> Component {
+    Component(.banner(message, kind: .error))
+  }
+
+  /// A neutral banner for a passing remark: `[i] message`.
+  public static func notice(_ message: String) -> Component {
+    Component(.banner(message, kind: .notice))
+  }
+
+  /// A progress indicator for work in flight; it spins on a terminal.
+  public static func progress(_ label: String) -> Component {
+    Component(.progress(label))
+  }
+
+  /// What an empty list shows instead, centered and dim: `(No messages yet)`.
+  public static func empty(_ message: String) -> Component {
+    Component(.empty(message))
+  }
+
+  /// A horizontal rule across the screen.
+  public static let divider = Component(.divider)
+
+  /// An empty line.
+  public static let blank = Component(.blank)
+}
+
+/// One row of a ``Component/list(_:selection:numbered:)``.
+public struct ListItem: Sendable, Equatable {
+  /// The row's main text.
+  public var title: String
+  /// Secondary text, right-aligned on the row.
+  public var detail: String?
+
+  /// Creates a row.
+  public init(_ title: String, detail: String? = nil) {
+    self.title = title
+    self.detail = detail
+  }
+}

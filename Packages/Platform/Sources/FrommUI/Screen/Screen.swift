@@ -1,0 +1,80 @@
+/// What a view shows: a value made of components, rendered to lines by the run loop.
+///
+/// ```swift
+/// Screen {
+///   Component.header("Sign in")
+///   Component.field(label: "Username", text: state.username, isFocused: true)
+///   if let error = state.error { Component.errorBanner(error) }
+///   Component.menu([MenuCommand("n", "Next")])
+/// }
+/// ```
+///
+/// Screens are plain values, so a test compares ``plainText(width:)`` with a snapshot.
+public struct Screen: Sendable, Equatable {
+  /// The components, top to bottom.
+  public var components: [Component]
+
+  /// A screen of `components`.
+  public init(_ components: [Component]) {
+    self.components = components
+  }
+
+  /// A screen built from a list of components, with `if`, `switch` and `for` allowed.
+  public init(@ScreenBuilder _ content: () -> [Component]) {
+    self.components = content()
+  }
+
+  /// What the interactive line editor asks for: the last focused field, or an explicit
+  /// ``Component/prompt(_:isSecure:)``.
+  public var prompt: InputPrompt? {
+    var prompt: InputPrompt?
+    for component in components {
+      switch component.kind {
+      case .field(let field) where field.isFocused:
+        prompt = InputPrompt(label: field.label, isSecure: field.isSecure)
+      case .prompt(let explicit):
+        prompt = explicit
+      default:
+        continue
+      }
+    }
+    return prompt
+  }
+
+  /// Whether the screen shows a progress indicator, which the interactive loop animates.
+  var hasProgress: Bool {
+    components.contains { if case .progress = $0.kind { true } else { false } }
+  }
+
+  /// The screen as plain text lines at `width` columns, without escape codes and without
+  /// trailing spaces: what plain mode prints and what snapshot tests compare.
+  public func plainText(width: Int = 80) -> String {
+    ScreenRenderer(width: width, colors: false).render(self).joined(separator: "\n")
+  }
+}
+
+/// What the interactive line editor shows in front of the text being typed.
+public struct InputPrompt: Sendable, Equatable {
+  /// The label, such as `Password`.
+  public var label: String
+  /// Whether typed text is shown as `*`.
+  public var isSecure: Bool
+
+  /// Creates a prompt.
+  public init(label: String, isSecure: Bool = false) {
+    self.label = label
+    self.isSecure = isSecure
+  }
+}
+
+/// Builds the component list of a ``Screen``.
+@resultBuilder
+public enum ScreenBuilder {
+  public static func buildExpression(_ component: Component) -> [Component] { [component] }
+  public static func buildExpression(_ components: [Component]) -> [Component] { components }
+  public static func buildBlock(_ parts: [Component]...) -> [Component] { parts.flatMap { $0 } }
+  public static func buildOptional(_ part: [Component]?) -> [Component] { part ?? [] }
+  public static func buildEither(first part: [Component]) -> [Component] { part }
+  public static func buildEither(second part: [Component]) -> [Component] { part }
+  public static func buildArray(_ parts: [[Component]]) -> [Component] { parts.flatMap { $0 } }
+}

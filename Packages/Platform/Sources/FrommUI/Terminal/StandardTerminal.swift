@@ -1,0 +1,112 @@
+import CommonKit
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Terminal {
+  /// The process's standard input and output.
+  ///
+  /// Standard input is read on a background thread, so the main actor keeps rendering while a
+  /// read waits; SIGINT becomes ``Input/interrupt`` instead of killing the process, so the loop
+  /// can cancel effects and restore the terminal. Interactive only when both standard input and
+  /// standard output are terminals. Call it once per process.
+  public static func standard() -> Terminal {
+    let isTTY = isatty(0) == 1 && isatty(1) == 1
+    let environment = ProcessInfo.processInfo.environment
+    let (stream, continuation) = AsyncStream.makeStream(of: Input.self)
+    let signals = SignalForwarder(continuation: continuation)
+    continuation.onTermination = { _ in signals.stop() }
+    let reader = Thread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count > 0 {
+          continuation.yield(.bytes(Array(buffer[0..<count])))
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          continuation.finish()
+          return
+        }
+      }
+    }
+    reader.name = "FrommUI.stdin"
+    reader.start()
+    let mode = TerminalMode()
+    return Terminal(
+      input: stream,
+      write: { StandardStreams.writeOutput($0) },
+      isTTY: isTTY,
+      size: { currentSize(environment: environment) },
+      environment: environment,
+      enterInteractiveMode: { mode.enterRaw() },
+      restore: { mode.restore() }
+    )
+  }
+
+  private static func currentSize(environment: [String: String]) -> TerminalSize {
+    var size = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+      return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+    let columns = environment["COLUMNS"].flatMap(Int.init) ?? 80
+    let rows = environment["LINES"].flatMap(Int.init) ?? 24
+    return TerminalSize(columns: columns, rows: rows)
+  }
+}
+
+/// Turns SIGINT and SIGWINCH into terminal input for as long as the input stream lives.
+///
+/// Unchecked: the sources are set once in `init` and dispatch sources are thread-safe.
+private final class SignalForwarder: @unchecked Sendable {
+  private let sources: [any DispatchSourceSignal]
+
+  init(continuation: AsyncStream<Terminal.Input>.Continuation) {
+    var sources: [any DispatchSourceSignal] = []
+    for (number, input) in [(SIGINT, Terminal.Input.interrupt), (SIGWINCH, .resize)] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { continuation.yield(input) }
+      source.resume()
+      sources.append(source)
+    }
+    self.sources = sources
+  }
+
+  func stop() {
+    for source in sources { source.cancel() }
+    signal(SIGINT, SIG_DFL)
+  }
+}
+
+/// Saves the terminal's settings, switches to character-at-a-time input without echo, and
+/// puts the settings back.
+private final class TerminalMode: Sendable {
+  private let saved = Mutex<termios?>(nil)
+
+  func enterRaw() {
+    var original = termios()
+    guard tcgetattr(0, &original) == 0 else { return }
+    saved.withLock { $0 = original }
+    var raw = original
+    // No line buffering, echo or signal keys: the loop edits the line and reads Ctrl-C itself.
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    tcsetattr(0, TCSANOW, &raw)
+  }
+
+  func restore() {
+    guard var original = saved.withLock({ $0 }) else { return }
+    tcsetattr(0, TCSANOW, &original)
+  }
+}

@@ -1,0 +1,66 @@
+/// The terminal a ``TerminalLoop`` talks to: where input comes from, where output goes, and
+/// whether it is a real terminal.
+///
+/// Use ``standard()`` in an executable and ``inMemory(isTTY:size:environment:)`` in tests,
+/// where the returned ``TerminalPipe`` types input and collects output.
+public struct Terminal: Sendable {
+  /// Something that arrived from the terminal.
+  public enum Input: Sendable, Equatable {
+    /// Bytes read from standard input, chunked however the reads returned them.
+    case bytes([UInt8])
+    /// Ctrl-C (SIGINT).
+    case interrupt
+    /// The window changed size.
+    case resize
+  }
+
+  /// Everything read; finishing the stream means end of input.
+  public var input: AsyncStream<Input>
+  /// Writes text to the output as is.
+  public var write: @Sendable (String) -> Void
+  /// Whether input and output are a terminal: interactive mode, redraws and (unless `NO_COLOR`)
+  /// colors. When `false` the loop runs in plain mode.
+  public var isTTY: Bool
+  /// The current size of the window.
+  public var size: @Sendable () -> TerminalSize
+  /// The environment, for `NO_COLOR` and `TERM`.
+  public var environment: [String: String]
+  /// Turns off the terminal's own echo and line editing, so the loop can redraw while the user
+  /// types. Only called in interactive mode.
+  public var enterInteractiveMode: @Sendable () -> Void
+  /// Undoes ``enterInteractiveMode``; called when the loop ends.
+  public var restore: @Sendable () -> Void
+
+  /// Creates a terminal from its parts.
+  public init(
+    input: AsyncStream<Input>,
+    write: @escaping @Sendable (String) -> Void,
+    isTTY: Bool,
+    size: @escaping @Sendable () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) },
+    environment: [String: String] = [:],
+    enterInteractiveMode: @escaping @Sendable () -> Void = {},
+    restore: @escaping @Sendable () -> Void = {}
+  ) {
+    self.input = input
+    self.write = write
+    self.isTTY = isTTY
+    self.size = size
+    self.environment = environment
+    self.enterInteractiveMode = enterInteractiveMode
+    self.restore = restore
+  }
+}
+
+/// A window size in character cells.
+public struct TerminalSize: Sendable, Equatable {
+  /// Columns across.
+  public var columns: Int
+  /// Rows down.
+  public var rows: Int
+
+  /// Creates a size.
+  public init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
+}

@@ -1,0 +1,128 @@
+import Testing
+
+@testable import FrommUI
+
+@Suite struct InputEventTests {
+  @Test func initLine_plainText_isLine() {
+    #expect(InputEvent(line: "안녕하세요") == .line("안녕하세요"))
+    #expect(InputEvent(line: "") == .line(""))
+    #expect(InputEvent(line: "/") == .line("/"))
+  }
+
+  @Test func initLine_slashCommand_splitsNameAndArgument() {
+    #expect(InputEvent(line: "/send 오늘 공연  최고 ") == .command(name: "send", argument: "오늘 공연  최고"))
+    #expect(InputEvent(line: "/QUIT") == .command(name: "quit", argument: ""))
+  }
+
+  @Test func initLine_doubleSlash_escapesToLiteralLine() {
+    #expect(InputEvent(line: "//not a command") == .line("/not a command"))
+  }
+
+  @Test func initLine_slashThenSpace_isLine() {
+    #expect(InputEvent(line: "/ hi") == .line("/ hi"))
+  }
+
+  @Test func number_numericLine_isParsed() {
+    #expect(InputEvent.line(" 2 ").number == 2)
+    #expect(InputEvent.line("two").number == nil)
+    #expect(InputEvent.command(name: "2").number == nil)
+  }
+
+  @Test func menuCommand_matches_shortcutAloneOrAsSlashCommand() {
+    let quit = MenuCommand("Q", "Quit")
+    #expect(quit.matches(.line("q")))
+    #expect(quit.matches(.line(" Q ")))
+    #expect(quit.matches(.command(name: "q")))
+    #expect(!quit.matches(.command(name: "q", argument: "now")))
+    #expect(!quit.matches(.line("quit")))
+    let commands = [MenuCommand("n", "New"), quit]
+    #expect(commands.command(for: .line("n"))?.title == "New")
+    #expect(commands.command(for: .line("x")) == nil)
+  }
+
+  @Test func alertButtonIndex_numberLabelEmptyAndEscape_pickButtons() {
+    let alert = AlertContent(
+      title: "Delete?", buttons: [.init("Delete", role: .destructive), .init("Cancel", role: .cancel)])
+    #expect(alert.buttonIndex(for: .line("1")) == 0)
+    #expect(alert.buttonIndex(for: .line("cancel")) == 1)
+    #expect(alert.buttonIndex(for: .line("")) == 1)
+    #expect(alert.buttonIndex(for: .key(.escape)) == 1)
+    #expect(alert.buttonIndex(for: .line("3")) == nil)
+    #expect(AlertContent(title: "Saved").buttonIndex(for: .line("")) == 0)
+  }
+}
+
+@Suite struct LineSplitterTests {
+  @Test func append_chunksSplitInsideHangul_joinsBytesBeforeDecoding() {
+    var splitter = LineSplitter()
+    let bytes = Array("안녕\n하세요\r\n".utf8)
+    var lines: [String] = []
+    for byte in bytes { lines += splitter.append([byte]) }
+    #expect(lines == ["안녕", "하세요"])
+    #expect(splitter.finish() == nil)
+  }
+
+  @Test func finish_lastLineWithoutNewline_isReturned() {
+    var splitter = LineSplitter()
+    #expect(splitter.append(Array("a\nb".utf8)) == ["a"])
+    #expect(splitter.finish() == "b")
+  }
+
+  @Test func append_invalidUTF8_becomesReplacementCharacter() {
+    var splitter = LineSplitter()
+    #expect(splitter.append([0x61, 0xFF, 0x0A]) == ["a\u{FFFD}"])
+  }
+}
+
+@Suite struct LineEditorTests {
+  @Test func feed_typingAndEnter_submitsTheLine() {
+    var editor = LineEditor()
+    let outputs = editor.feed(Array("hi\r".utf8))
+    #expect(outputs == [.edited, .edited, .event(.line("hi"))])
+    #expect(editor.buffer == "")
+  }
+
+  @Test func feed_carriageReturnLineFeed_submitsOnce() {
+    var editor = LineEditor()
+    #expect(editor.feed(Array("a\r\n".utf8)) == [.edited, .event(.line("a"))])
+  }
+
+  @Test func feed_backspace_deletesOneHangulSyllable() {
+    var editor = LineEditor()
+    _ = editor.feed(Array("안녕".utf8))
+    _ = editor.feed([0x7F])
+    #expect(editor.buffer == "안")
+  }
+
+  @Test func feed_hangulSplitAcrossReads_waitsForTheWholeCharacter() {
+    var editor = LineEditor()
+    let bytes = Array("한".utf8)
+    #expect(editor.feed([bytes[0]]) == [])
+    #expect(editor.feed(Array(bytes[1...])) == [.edited])
+    #expect(editor.buffer == "한")
+  }
+
+  @Test func feed_arrowKeysTabAndEscape_becomeKeys() {
+    var editor = LineEditor()
+    #expect(editor.feed([0x1B, 0x5B, 0x41]) == [.event(.key(.up))])
+    #expect(editor.feed([0x1B, 0x5B, 0x42, 0x09]) == [.event(.key(.down)), .event(.key(.tab))])
+    #expect(editor.feed([0x1B]) == [.event(.key(.escape))])
+    #expect(editor.feed([0x1B, 0x5B]) == [])
+    #expect(editor.feed([0x44]) == [.event(.key(.left))])
+  }
+
+  @Test func feed_ctrlC_isInterrupt_andCtrlDEndsInputOnlyOnEmptyLine() {
+    var editor = LineEditor()
+    #expect(editor.feed([0x03]) == [.event(.interrupt)])
+    _ = editor.feed(Array("x".utf8))
+    #expect(editor.feed([0x04]) == [])
+    _ = editor.feed([0x15])
+    #expect(editor.buffer == "")
+    #expect(editor.feed([0x04]) == [.event(.endOfInput)])
+  }
+
+  @Test func feed_slashCommand_isParsedOnSubmit() {
+    var editor = LineEditor()
+    #expect(editor.feed(Array("/join 3\n".utf8)).last == .event(.command(name: "join", argument: "3")))
+  }
+}

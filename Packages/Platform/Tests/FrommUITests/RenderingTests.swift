@@ -1,0 +1,175 @@
+import Testing
+
+@testable import FrommUI
+
+@Suite struct RenderingTests {
+  @Test func plainText_headerAndText_underlinesTitleByColumns() {
+    let screen = Screen {
+      Component.header("아티스트", subtitle: "Pick one to subscribe")
+      Component.text("Subscriptions let you talk with your artist.")
+    }
+    #expect(
+      screen.plainText(width: 30) == """
+        아티스트
+        ========
+        Pick one to subscribe
+
+        Subscriptions let you talk
+        with your artist.
+        """)
+  }
+
+  @Test func plainText_listWithSelectionAndDetails_alignsDetailsRightCountingHangul() {
+    let screen = Screen {
+      Component.list(
+        [ListItem("아이유", detail: "구독 중"), ListItem("Bob", detail: "3 fans"), ListItem("김민지")],
+        selection: 1)
+    }
+    #expect(
+      screen.plainText(width: 24) == """
+          1. 아이유      구독 중
+        > 2. Bob          3 fans
+          3. 김민지
+        """)
+  }
+
+  @Test func plainText_longListItem_wrapsWithHangingIndent() {
+    let screen = Screen {
+      Component.list([ListItem("오늘 공연 정말 최고였어요 감사합니다")])
+    }
+    #expect(
+      screen.plainText(width: 20) == """
+          1. 오늘 공연 정말
+             최고였어요
+             감사합니다
+        """)
+  }
+
+  @Test func plainText_unnumberedList_usesDashes() {
+    let screen = Screen { Component.list([ListItem("a"), ListItem("b")], numbered: false) }
+    #expect(screen.plainText() == "  - a\n  - b")
+  }
+
+  @Test func plainText_menu_packsCommandsIntoLines() {
+    let screen = Screen {
+      Component.menu([MenuCommand("n", "New"), MenuCommand("r", "새로고침"), MenuCommand("q", "Quit")])
+    }
+    #expect(
+      screen.plainText(width: 24) == """
+        [n] New  [r] 새로고침
+        [q] Quit
+        """)
+  }
+
+  @Test func plainText_fields_maskSecureTextAndShowPlaceholders() {
+    let screen = Screen {
+      Component.field(label: "아이디", text: "minji")
+      Component.field(label: "Password", text: "secret1", isSecure: true, isFocused: true)
+      Component.field(label: "Name", text: "", placeholder: "your name")
+    }
+    #expect(
+      screen.plainText() == """
+          아이디: minji
+        > Password: *******
+          Name: your name
+        """)
+  }
+
+  @Test func plainText_alert_boxesContentCountingHangul() {
+    let alert = AlertContent(
+      title: "로그인 실패", message: "비밀번호가 틀렸습니다.",
+      buttons: [.init("다시 시도"), .init("취소", role: .cancel)])
+    #expect(
+      Screen { Component.alert(alert) }.plainText(width: 40) == """
+        +-------------------------+
+        | 로그인 실패             |
+        |                         |
+        | 비밀번호가 틀렸습니다.  |
+        |                         |
+        | [1] 다시 시도  [2] 취소 |
+        +-------------------------+
+        """)
+  }
+
+  @Test func plainText_confirmationDialog_listsOneChoicePerLine() {
+    let dialog = AlertContent(
+      title: "Leave the room?", buttons: [.init("Leave", role: .destructive), .init("Stay", role: .cancel)],
+      style: .confirmationDialog)
+    #expect(
+      Screen { Component.alert(dialog) }.plainText(width: 40) == """
+        +-----------------+
+        | Leave the room? |
+        |                 |
+        | 1. Leave        |
+        | 2. Stay         |
+        +-----------------+
+        """)
+  }
+
+  @Test func plainText_alertWithoutButtons_showsOK() {
+    let alert = AlertContent(title: "Saved")
+    #expect(Screen { Component.alert(alert) }.plainText().contains("| [1] OK |"))
+  }
+
+  @Test func plainText_bannersProgressAndEmptyState_renderInPlainASCII() {
+    let screen = Screen {
+      Component.errorBanner("네트워크에 연결할 수 없습니다. 잠시 후 다시 시도하세요.")
+      Component.notice("Signed out")
+      Component.progress("Loading messages")
+      Component.empty("메시지가 없습니다")
+      Component.divider
+    }
+    #expect(
+      screen.plainText(width: 30) == """
+        [!] 네트워크에 연결할 수
+            없습니다. 잠시 후 다시
+            시도하세요.
+        [i] Signed out
+        (...) Loading messages
+             (메시지가 없습니다)
+        ------------------------------
+        """)
+  }
+
+  @Test func render_animatedProgress_advancesSpinnerWithFrame() {
+    let screen = Screen { Component.progress("Sending") }
+    let first = ScreenRenderer(width: 20, colors: false, animates: true, frame: 0).render(screen)
+    let second = ScreenRenderer(width: 20, colors: false, animates: true, frame: 1).render(screen)
+    #expect(first == ["(|) Sending"])
+    #expect(second == ["(/) Sending"])
+  }
+
+  @Test func render_everyLine_fitsTheWidth() {
+    let screen = Screen {
+      Component.header("프롬 fromm — 팬과 아티스트의 프라이빗 메시지")
+      Component.text("긴문장이공백없이계속이어지는경우에도잘려야합니다", alignment: .center)
+      Component.list([ListItem("아주 긴 이름을 가진 아티스트", detail: "구독자 12,345명")], selection: 0)
+      Component.alert(AlertContent(title: "확인", message: "정말로 탈퇴하시겠습니까? 되돌릴 수 없습니다."))
+    }
+    for width in [12, 17, 23, 40] {
+      let lines = ScreenRenderer(width: width, colors: false).render(screen)
+      #expect(lines.allSatisfy { TextWidth.columns($0) <= width }, "width \(width): \(lines)")
+    }
+  }
+
+  @Test func prompt_focusedSecureField_becomesMaskedPrompt() {
+    let screen = Screen {
+      Component.field(label: "Username", text: "kim")
+      Component.field(label: "Password", text: "", isSecure: true, isFocused: true)
+    }
+    #expect(screen.prompt == InputPrompt(label: "Password", isSecure: true))
+    #expect(Screen { Component.prompt("Message") }.prompt == InputPrompt(label: "Message"))
+    #expect(Screen { Component.text("x") }.prompt == nil)
+  }
+
+  @Test func screenBuilder_conditionalsAndLoops_keepOrder() {
+    let names = ["a", "b"]
+    let showError = true
+    let screen = Screen {
+      for name in names { Component.text(name) }
+      if showError { Component.errorBanner("e") } else { Component.notice("n") }
+      if names.isEmpty { Component.empty("none") }
+    }
+    #expect(screen.plainText() == "a\nb\n[!] e")
+  }
+}

@@ -1,0 +1,226 @@
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import Synchronization
+import Testing
+
+@testable import FrommUI
+
+@MainActor
+@Suite struct RunLoopPlainModeTests {
+  @Test func run_pipedCounterScript_printsEachChangedScreenOnceAndExitsZero() async {
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    let (terminal, pipe) = Terminal.inMemory(size: TerminalSize(columns: 40, rows: 24))
+    pipe.type("+\n+\n-\nf\n")
+    pipe.close()
+
+    let status = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
+
+    #expect(status == 0)
+    let menu = "[+] Increment  [-] Decrement  [f] Fact"
+    func screen(_ body: String) -> String { "카운터\n======\n\n\(body)\n\(menu)\n\n" }
+    #expect(
+      pipe.output
+        == screen("Count: 0") + screen("Count: 1") + screen("Count: 2") + screen("Count: 1")
+        + screen("Count: 1\n(...) Fetching a fact") + screen("Count: 1\n1은(는) 좋은 숫자예요."))
+    #expect(!pipe.output.contains("\u{1B}"))
+  }
+
+  @Test func run_inputSplitAcrossChunksWithoutFinalNewline_handlesEveryLine() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.send(bytes: Array("+\n".utf8.prefix(1)))
+    pipe.send(bytes: Array("\n+".utf8))
+    pipe.close()
+
+    let status = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(store.state.count == 2)
+  }
+
+  @Test func run_unknownInput_showsNoticeAndKeepsRunning() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.type("hello\n/dance\n+\n")
+    pipe.close()
+
+    _ = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
+
+    #expect(pipe.output.contains("[i] Nothing here answers to \"hello\""))
+    #expect(pipe.output.contains("[i] Unknown command \"/dance\""))
+    #expect(store.state.count == 1)
+    #expect(pipe.output.hasSuffix("Count: 1\n[+] Increment  [-] Decrement  [f] Fact\n\n"))
+  }
+
+  @Test func run_endOfInputWithEndlessEffect_cancelsItAndExitsZero() async {
+    let probe = Subscription()
+    let store = Store(initialState: Room.State()) { Room(subscription: probe) }
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.close()
+
+    let status = await TerminalLoop(
+      store: store, view: RoomView(), terminal: terminal, options: RunOptions(idleTimeout: .milliseconds(50))
+    ).run()
+
+    #expect(status == 0)
+    #expect(await probe.waitUntilCancelled())
+  }
+
+  @Test func run_messageArrivingWhileIdle_isPrintedBeforeMoreInput() async {
+    let probe = Subscription()
+    let store = Store(initialState: Room.State()) { Room(subscription: probe) }
+    let (terminal, pipe) = Terminal.inMemory()
+    let loop = TerminalLoop(store: store, view: RoomView(), terminal: terminal)
+    let running = Task { await loop.run() }
+
+    #expect(await pipe.waitForOutput(containing: "(아직 메시지가 없어요)"))
+    probe.deliver("아이유: 안녕하세요!")
+    #expect(await pipe.waitForOutput(containing: "- 아이유: 안녕하세요!"))
+    pipe.type("/send 반가워요\n")
+    #expect(await pipe.waitForOutput(containing: "- me: 반가워요"))
+    pipe.interrupt()
+
+    #expect(await running.value == 0)
+    #expect(await probe.waitUntilCancelled())
+  }
+
+  @Test func run_interruptWhileEffectInFlight_cancelsEffectAndExitsZero() async {
+    let probe = Subscription()
+    let store = Store(initialState: Room.State()) { Room(subscription: probe) }
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.interrupt()
+    pipe.type("/send never handled\n")
+
+    let status = await TerminalLoop(store: store, view: RoomView(), terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(await probe.waitUntilCancelled())
+    #expect(store.state.messages.isEmpty)
+  }
+
+  @Test func run_effectThrowingUnhandledError_showsErrorBannerInsteadOfDying() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Bool> { state, _ in
+        state += 1
+        return .run { _ in throw FailingError() }
+      }
+    }
+    let view = AnyTerminalView<Int, Bool>(render: { count in Screen { Component.text("Tapped \(count)") } }) {
+      input, _ in
+      input == .line("go") ? true : nil
+    }
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.type("go\n")
+    pipe.close()
+
+    let status = await TerminalLoop(store: store, view: view, terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(pipe.output.contains("Tapped 1\n[!] "))
+    #expect(pipe.output.contains("could not reach the server"))
+  }
+}
+
+@MainActor
+@Suite struct RunLoopInteractiveModeTests {
+  @Test func run_tty_redrawsInPlaceEchoesTypingAndRestoresTheTerminal() async {
+    let events = Mutex<[String]>([])
+    let (stream, continuation) = AsyncStream.makeStream(of: Terminal.Input.self)
+    let output = Mutex("")
+    let terminal = Terminal(
+      input: stream, write: { text in output.withLock { $0 += text } }, isTTY: true,
+      size: { TerminalSize(columns: 40, rows: 10) }, environment: ["TERM": "xterm"],
+      enterInteractiveMode: { events.withLock { $0.append("raw") } },
+      restore: { events.withLock { $0.append("restore") } })
+    let store = Store(initialState: Counter.State()) { Counter() }
+    continuation.yield(.bytes(Array("+x".utf8)))
+    continuation.yield(.bytes([0x7F, 0x0D]))
+    continuation.yield(.bytes([0x04]))
+
+    let status = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(store.state.count == 1)
+    #expect(events.withLock { $0 } == ["raw", "restore"])
+    let text = output.withLock { $0 }
+    #expect(text.hasPrefix("\u{1B}[?1049h"))
+    #expect(text.hasSuffix("\u{1B}[?1049l"))
+    #expect(text.contains("\u{1B}[1;36m카운터\u{1B}[0m\u{1B}[K\r\n"))
+    #expect(text.contains("\r\u{1B}[K\u{1B}[1m> \u{1B}[0m+x"))
+    #expect(text.contains("Count: 1"))
+  }
+
+  @Test func run_ttyWithNoColorAndSecurePrompt_masksTypingWithoutColors() async {
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
+    let view = AnyTerminalView<String, String>(
+      render: { _ in Screen { Component.field(label: "Password", text: "", isSecure: true, isFocused: true) }
+      },
+      action: { input, _ in input.text })
+    let store = Store(initialState: "") {
+      Reduce<String, String> { state, action in
+        state = action
+        return .none
+      }
+    }
+    pipe.type("pw")
+    pipe.send(bytes: [0x0D, 0x03])
+
+    let status = await TerminalLoop(store: store, view: view, terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(store.state == "pw")
+    #expect(pipe.output.contains("Password> **"))
+    #expect(!pipe.output.contains("pw"))
+    #expect(!pipe.output.contains("\u{1B}[1m"))
+  }
+}
+
+@Suite struct FeatureRunnerTests {
+  @MainActor
+  @Test func run_feature_usesPreviewDependencies() async {
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.type("f\n")
+    pipe.close()
+
+    let status = await FeatureRunner.run(
+      initialState: Counter.State(), reducer: ContextProbe(), view: ContextProbeView(), terminal: terminal)
+
+    #expect(status == 0)
+    #expect(pipe.output.contains("context: preview"))
+  }
+}
+
+struct FailingError: Error, CustomStringConvertible {
+  var description: String { "could not reach the server" }
+}
+
+/// Reports the dependency context its effect ran in.
+struct ContextProbe: Reducer {
+  @Dependency(\.context) var context
+
+  func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+    switch action {
+    case .factButtonTapped:
+      return .send(.factResponse("context: \(context)"))
+    case .factResponse(let text):
+      state.fact = text
+      return .none
+    default:
+      return .none
+    }
+  }
+}
+
+struct ContextProbeView: TerminalView {
+  func render(_ state: Counter.State) -> Screen {
+    Screen { Component.text(state.fact ?? "-") }
+  }
+
+  func action(for input: InputEvent, in state: Counter.State) -> Counter.Action? {
+    input == .line("f") ? .factButtonTapped : nil
+  }
+}
