@@ -53,9 +53,13 @@ extension HTTPServer {
 
   /// Runs the async handler from this connection thread and waits for its answer.
   private func callHandler(_ request: WireRequest) -> WireResponse {
+    let handler: WireHandler
+    switch responder {
+    case .synchronous(let respond): return respond(request)
+    case .asynchronous(let asyncHandler): handler = asyncHandler
+    }
     let box = ResponseBox()
     let done = DispatchSemaphore(value: 0)
-    let handler = handler
     Task {
       let response = await handler(request)
       box.set(response)

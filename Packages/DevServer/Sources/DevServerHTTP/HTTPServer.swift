@@ -33,18 +33,39 @@ public final class HTTPServer: Sendable {
 
   /// The limits and address this server uses.
   public let configuration: HTTPServerConfiguration
-  let handler: WireHandler
+  let responder: Responder
   let logger: Logger
   let state = Mutex(State())
   let running = DispatchGroup()
 
-  /// Creates a server; nothing is bound until ``start()``.
+  /// How requests are answered: directly on the connection's thread, or through an async handler.
+  enum Responder: Sendable {
+    case synchronous(@Sendable (WireRequest) -> WireResponse)
+    case asynchronous(WireHandler)
+  }
+
+  /// Creates a server answering with a synchronous function, called on the connection's thread.
+  ///
+  /// Preferred for the dev backend (`DevBackend.handle`): no hop to the Swift concurrency pool,
+  /// so blocked cooperative threads elsewhere in the process cannot stall the server.
+  public init(
+    configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+    logger: Logger = Logger(label: "fromm-server"),
+    respond: @escaping @Sendable (WireRequest) -> WireResponse
+  ) {
+    self.configuration = configuration
+    self.responder = .synchronous(respond)
+    self.logger = logger
+  }
+
+  /// Creates a server answering with an async ``WireHandler``; each request runs as a task and
+  /// its connection thread waits for it.
   public init(
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping WireHandler,
     logger: Logger = Logger(label: "fromm-server")
   ) {
     self.configuration = configuration
-    self.handler = handler
+    self.responder = .asynchronous(handler)
     self.logger = logger
   }
 

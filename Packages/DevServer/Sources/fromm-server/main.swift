@@ -57,7 +57,7 @@ do {
   fail("\(error)")
 }
 
-let server = HTTPServer(configuration: configuration, handler: backend.handler, logger: logger)
+let server = HTTPServer(configuration: configuration, logger: logger, respond: backend.handle)
 let port: UInt16
 do {
   port = try server.start()
