@@ -50,8 +50,16 @@ import Testing
 
     _ = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
 
-    #expect(pipe.output.contains("[i] Nothing here answers to \"hello\""))
-    #expect(pipe.output.contains("[i] Unknown command \"/dance\""))
+    let screens = pipe.output.components(separatedBy: "\n\n카운터\n").map {
+      $0.split(separator: "\n").last ?? ""
+    }
+    #expect(
+      screens == [
+        "[+] Increment  [-] Decrement  [f] Fact",
+        "[i] Nothing here answers to \"hello\"; see the commands listed above.",
+        "[i] Unknown command \"/dance\"; see the commands listed above.",
+        "[+] Increment  [-] Decrement  [f] Fact",
+      ])
     #expect(store.state.count == 1)
     #expect(pipe.output.hasSuffix("Count: 1\n[+] Increment  [-] Decrement  [f] Fact\n\n"))
   }

@@ -19,7 +19,7 @@ public struct RunOptions: Sendable {
 
   /// Creates options; the defaults suit scripts driving an app with the embedded backend.
   public init(
-    quietPeriod: Duration = .milliseconds(30),
+    quietPeriod: Duration = .milliseconds(10),
     idleTimeout: Duration = .milliseconds(500),
     maximumWait: Duration = .seconds(30),
     reportsUnhandledInput: Bool = true

@@ -38,6 +38,7 @@ public final class TerminalLoop<State, Action: Sendable> {
   private var nextTaskID = 0
   private var lastChange = ContinuousClock.now
   private var frame = 0
+  private var observationGeneration = 0
 
   /// A loop showing `store` through `view` on `terminal`.
   public init<View: TerminalView>(
@@ -131,7 +132,8 @@ public final class TerminalLoop<State, Action: Sendable> {
     } else if options.reportsUnhandledInput, let description = Self.describeUnhandled(event) {
       notice = .notice(description)
     }
-    display()
+    // Render the outcome now, so what the input changed shows before anything an effect sends.
+    observe()
   }
 
   private func send(_ action: Action) {
@@ -160,15 +162,19 @@ public final class TerminalLoop<State, Action: Sendable> {
   }
 
   /// Renders the current state and re-renders after the next change. Changes in one main-actor
-  /// turn coalesce into one render.
+  /// turn coalesce into one render. Each call supersedes the observations armed before it, so
+  /// rendering right after handling input never leaves two observations re-arming each other.
   private func observe() {
     guard isRunning else { return }
+    observationGeneration += 1
+    let generation = observationGeneration
     currentScreen = withObservationTracking {
       renderScreen(store.state)
     } onChange: { [weak self] in
       Task { @MainActor in
-        self?.lastChange = .now
-        self?.observe()
+        guard let self, generation == self.observationGeneration else { return }
+        self.lastChange = .now
+        self.observe()
       }
     }
     display()

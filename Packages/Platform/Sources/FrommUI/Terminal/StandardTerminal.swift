@@ -18,6 +18,8 @@ extension Terminal {
   /// standard output are terminals. Call it once per process.
   public static func standard() -> Terminal {
     let isTTY = isatty(0) == 1 && isatty(1) == 1
+    // A reader that goes away (`fan | head`) must end the writes, not kill the process.
+    signal(SIGPIPE, SIG_IGN)
     let environment = ProcessInfo.processInfo.environment
     let (stream, continuation) = AsyncStream.makeStream(of: Input.self)
     let signals = SignalForwarder(continuation: continuation)

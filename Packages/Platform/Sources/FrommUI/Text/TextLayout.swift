@@ -22,9 +22,12 @@ public enum TextLayout {
   /// and an empty paragraph stays an empty line.
   public static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(width, 1)
+    let clean = sanitize(text)
+    // Most chat lines fit as they are; they keep their spacing.
+    if !clean.utf8.contains(0x0A), TextWidth.columns(clean) <= width { return [clean] }
     var lines: [String] = []
-    for paragraph in sanitize(text).split(separator: "\n", omittingEmptySubsequences: false) {
-      lines += wrapParagraph(paragraph, width: width)
+    for paragraph in clean.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      wrapParagraph(Substring(paragraph), width: width, into: &lines)
     }
     return lines
   }
@@ -86,16 +89,17 @@ public enum TextLayout {
     scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
   }
 
-  private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
-    var lines: [String] = []
+  private static func wrapParagraph(_ paragraph: Substring, width: Int, into lines: inout [String]) {
     var current = ""
     var currentWidth = 0
-    for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-      var word = word
+    // Splitting on the space byte avoids segmenting the whole text into characters.
+    for wordBytes in paragraph.utf8.split(separator: 0x20) {
+      var word = Substring(wordBytes)
       var wordWidth = TextWidth.columns(word)
       if currentWidth > 0 {
         if currentWidth + 1 + wordWidth <= width {
-          current += " " + word
+          current += " "
+          current += word
           currentWidth += 1 + wordWidth
           continue
         }
@@ -114,6 +118,5 @@ public enum TextLayout {
       currentWidth = wordWidth
     }
     lines.append(current)
-    return lines
   }
 }

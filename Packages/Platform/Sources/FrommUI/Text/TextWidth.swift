@@ -12,9 +12,9 @@
 public enum TextWidth {
   /// The number of columns `text` takes when printed on one line.
   public static func columns(_ text: some StringProtocol) -> Int {
-    var total = 0
-    for character in text { total += columns(of: character) }
-    return total
+    var counter = Counter()
+    for scalar in text.unicodeScalars { counter.add(scalar) }
+    return counter.total
   }
 
   /// The number of columns one grapheme cluster takes: 0, 1 or 2.
@@ -24,16 +24,88 @@ public enum TextWidth {
     if scalars.count == 1, let scalar = scalars.first, scalar.value >= 0x20, scalar.value < 0x7F {
       return 1
     }
-    var hasEmojiBase = false
-    var sum = 0
-    for scalar in scalars {
+    var counter = Counter()
+    for scalar in scalars { counter.add(scalar) }
+    return min(counter.total, 2)
+  }
+
+  /// Adds up columns scalar by scalar, applying the grapheme rules that change widths (ZWJ
+  /// sequences, emoji presentation selectors, flag pairs, skin tones) without the cost of
+  /// segmenting the text into `Character`s first.
+  struct Counter {
+    private(set) var total = 0
+    /// The previous scalar can take an emoji presentation selector (and is one column wide).
+    private var previousTakesEmojiSelector = false
+    /// The previous scalar was an emoji (or a joiner after one): what follows may join it.
+    private var previousIsEmoji = false
+    private var afterJoiner = false
+    private var openRegionalIndicator = false
+
+    mutating func add(_ scalar: Unicode.Scalar) {
+      let value = scalar.value
+      if value < 0x7F {
+        total += value >= 0x20 ? 1 : 0
+        // Digits, `#` and `*` start keycap emoji such as 1️⃣.
+        previousTakesEmojiSelector = (0x30...0x39).contains(value) || value == 0x23 || value == 0x2A
+        previousIsEmoji = false
+        afterJoiner = false
+        openRegionalIndicator = false
+        return
+      }
+      if (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value) {
+        total += 2
+        reset()
+        return
+      }
+      switch value {
+      case 0x200D:
+        afterJoiner = previousIsEmoji
+        return
+      case 0xFE0F:
+        if previousTakesEmojiSelector { total += 1 }
+        previousTakesEmojiSelector = false
+        return
+      case 0x1F1E6...0x1F1FF:
+        // Two regional indicators make one flag, two columns wide.
+        total += openRegionalIndicator ? 0 : 2
+        openRegionalIndicator.toggle()
+        previousIsEmoji = true
+        previousTakesEmojiSelector = false
+        afterJoiner = false
+        return
+      case 0x1F3FB...0x1F3FF where previousIsEmoji:
+        return  // A skin tone modifies the emoji before it.
+      default:
+        break
+      }
       let properties = scalar.properties
-      if properties.isEmojiPresentation { return 2 }
-      if scalar.value == 0xFE0F, hasEmojiBase { return 2 }
-      if properties.isEmoji { hasEmojiBase = true }
-      sum += columns(of: scalar)
+      if afterJoiner && properties.isEmoji {
+        afterJoiner = false
+        previousIsEmoji = true
+        return
+      }
+      openRegionalIndicator = false
+      afterJoiner = false
+      if properties.isEmojiPresentation {
+        total += 2
+        previousIsEmoji = true
+        previousTakesEmojiSelector = false
+        return
+      }
+      let width = TextWidth.columns(of: scalar)
+      total += width
+      if width > 0 {
+        previousIsEmoji = properties.isEmoji
+        previousTakesEmojiSelector = properties.isEmoji && width == 1
+      }
     }
-    return min(sum, 2)
+
+    private mutating func reset() {
+      previousTakesEmojiSelector = false
+      previousIsEmoji = false
+      afterJoiner = false
+      openRegionalIndicator = false
+    }
   }
 
   /// The number of columns one scalar takes on its own: 0, 1 or 2.
