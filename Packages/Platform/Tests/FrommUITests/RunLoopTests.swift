@@ -110,6 +110,37 @@ import Testing
     #expect(store.state.messages.isEmpty)
   }
 
+  @Test func run_interruptWhileWaitingForProgress_exitsWithoutHandlingQueuedLines() async {
+    // The fact arrives only after a real second, so the screen keeps its progress indicator and
+    // plain mode waits before the next line; Ctrl-C must end the loop before "+" is handled.
+    let store = Store(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = ContinuousClock()
+    }
+    let (terminal, pipe) = Terminal.inMemory()
+    let loop = TerminalLoop(
+      store: store, view: CounterView(), terminal: terminal, options: RunOptions(maximumWait: .seconds(600)))
+    let running = Task { await loop.run() }
+    pipe.type("f\n+\n")
+    #expect(await pipe.waitForOutput(containing: "(...) Fetching a fact"))
+    pipe.interrupt()
+
+    #expect(await running.value == 0)
+    #expect(store.state.count == 0)
+  }
+
+  @Test func run_cancelledWhileWaitingForInput_returnsZero() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let (terminal, pipe) = Terminal.inMemory()
+    let loop = TerminalLoop(store: store, view: CounterView(), terminal: terminal)
+    let running = Task { await loop.run() }
+    #expect(await pipe.waitForOutput(containing: "Count: 0"))
+    running.cancel()
+
+    #expect(await running.value == 0)
+  }
+
   @Test func run_effectThrowingUnhandledError_showsErrorBannerInsteadOfDying() async {
     let store = Store(initialState: 0) {
       Reduce<Int, Bool> { state, _ in

@@ -39,6 +39,10 @@ public final class TerminalLoop<State, Action: Sendable> {
   private var lastChange = ContinuousClock.now
   private var frame = 0
   private var observationGeneration = 0
+  private var queue: [Terminal.Input] = []
+  private var inputEnded = false
+  private var interruptRequested = false
+  private var waiting: CheckedContinuation<Void, Never>?
 
   /// A loop showing `store` through `view` on `terminal`.
   public init<View: TerminalView>(
@@ -74,8 +78,9 @@ public final class TerminalLoop<State, Action: Sendable> {
     observe()
     if let startAction { send(startAction) }
     let spinner = isInteractive ? startSpinner() : nil
+    let reader = startReading()
     var interrupted = false
-    reading: for await input in terminal.input {
+    reading: while let input = await nextInput() {
       switch input {
       case .interrupt:
         interrupted = true
@@ -100,11 +105,13 @@ public final class TerminalLoop<State, Action: Sendable> {
         } else {
           for line in splitter.append(bytes) {
             await settle()
+            if interruptRequested { break reading }
             handle(InputEvent(line: line))
           }
         }
       }
     }
+    interrupted = interrupted || interruptRequested
     if !interrupted, !isInteractive {
       if let last = splitter.finish() {
         await settle()
@@ -113,6 +120,7 @@ public final class TerminalLoop<State, Action: Sendable> {
       await settle()
       display()
     }
+    reader.cancel()
     spinner?.cancel()
     isRunning = false
     for task in inFlight.values { task.cancel() }
@@ -122,6 +130,40 @@ public final class TerminalLoop<State, Action: Sendable> {
       terminal.restore()
     }
     return 0
+  }
+
+  /// Moves input from the terminal into a queue as it arrives, so an interrupt is seen at once
+  /// even while plain mode is waiting for work to settle.
+  private func startReading() -> Task<Void, Never> {
+    let input = terminal.input
+    return Task { [weak self] in
+      for await item in input {
+        guard let self else { return }
+        if item == .interrupt { self.interruptRequested = true }
+        self.queue.append(item)
+        self.wakeReader()
+      }
+      self?.inputEnded = true
+      self?.wakeReader()
+    }
+  }
+
+  /// The next input, or `nil` once input has ended and everything read was handled.
+  private func nextInput() async -> Terminal.Input? {
+    while queue.isEmpty {
+      if inputEnded || Task.isCancelled { return nil }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { waiting = $0 }
+      } onCancel: {
+        Task { @MainActor [weak self] in self?.wakeReader() }
+      }
+    }
+    return queue.removeFirst()
+  }
+
+  private func wakeReader() {
+    waiting?.resume()
+    waiting = nil
   }
 
   private func handle(_ event: InputEvent) {
@@ -233,7 +275,7 @@ public final class TerminalLoop<State, Action: Sendable> {
   private func settle() async {
     let clock = ContinuousClock()
     let start = clock.now
-    while clock.now - start < options.maximumWait {
+    while clock.now - start < options.maximumWait, !interruptRequested {
       let quiet = clock.now - lastChange
       let busy = currentScreen.hasProgress
       if !busy && inFlight.isEmpty && quiet >= options.quietPeriod { return }
