@@ -78,13 +78,13 @@ import Testing
   @Test func feed_typingAndEnter_submitsTheLine() {
     var editor = LineEditor()
     let outputs = editor.feed(Array("hi\r".utf8))
-    #expect(outputs == [.edited, .edited, .event(.line("hi"))])
+    #expect(outputs == [.edited("h"), .edited("hi"), .event(.line("hi"))])
     #expect(editor.buffer == "")
   }
 
   @Test func feed_carriageReturnLineFeed_submitsOnce() {
     var editor = LineEditor()
-    #expect(editor.feed(Array("a\r\n".utf8)) == [.edited, .event(.line("a"))])
+    #expect(editor.feed(Array("a\r\n".utf8)) == [.edited("a"), .event(.line("a"))])
   }
 
   @Test func feed_backspace_deletesOneHangulSyllable() {
@@ -98,7 +98,7 @@ import Testing
     var editor = LineEditor()
     let bytes = Array("한".utf8)
     #expect(editor.feed([bytes[0]]) == [])
-    #expect(editor.feed(Array(bytes[1...])) == [.edited])
+    #expect(editor.feed(Array(bytes[1...])) == [.edited("한")])
     #expect(editor.buffer == "한")
   }
 

@@ -193,6 +193,23 @@ import Testing
     #expect(text.contains("Count: 1"))
   }
 
+  @Test func run_ttyMessageArrivesWhileTyping_redrawsScreenAndKeepsTheTypedText() async {
+    let probe = Subscription()
+    let store = Store(initialState: Room.State()) { Room(subscription: probe) }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
+    let running = Task { await TerminalLoop(store: store, view: RoomView(), terminal: terminal).run() }
+    pipe.type("반가")
+    #expect(await pipe.waitForOutput(containing: "Message> 반가"))
+    probe.deliver("아이유: 안녕!")
+
+    #expect(await pipe.waitForOutput(containing: "  - 아이유: 안녕!\u{1B}[K\r\n\u{1B}[JMessage> 반가"))
+    pipe.type("워요\r")
+    #expect(await pipe.waitForOutput(containing: "Message> 반가워요"))
+    pipe.interrupt()
+    #expect(await running.value == 0)
+    #expect(store.state.messages == ["아이유: 안녕!"])
+  }
+
   @Test func run_ttyWithNoColorAndSecurePrompt_masksTypingWithoutColors() async {
     let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
     let view = AnyTerminalView<String, String>(

@@ -7,8 +7,8 @@
 struct LineEditor {
   /// What feeding bytes produced.
   enum Output: Equatable {
-    /// The line being typed changed; redraw the prompt.
-    case edited
+    /// The line being typed changed to this text; redraw the prompt.
+    case edited(String)
     /// Something for the loop to handle.
     case event(InputEvent)
   }
@@ -48,11 +48,11 @@ struct LineEditor {
       case 0x7F, 0x08:
         if !buffer.isEmpty {
           buffer.removeLast()
-          outputs.append(.edited)
+          outputs.append(.edited(buffer))
         }
       case 0x15:
         buffer = ""
-        outputs.append(.edited)
+        outputs.append(.edited(buffer))
       case 0x09:
         outputs.append(.event(.key(.tab)))
       case 0x00..<0x20:
@@ -64,7 +64,7 @@ struct LineEditor {
           return outputs
         }
         buffer += String(decoding: input[index..<index + length], as: UTF8.self)
-        outputs.append(.edited)
+        outputs.append(.edited(buffer))
         index += length
         continue
       }

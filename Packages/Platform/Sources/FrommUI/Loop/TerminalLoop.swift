@@ -91,8 +91,8 @@ public final class TerminalLoop<State, Action: Sendable> {
         if isInteractive {
           for output in editor.feed(bytes) {
             switch output {
-            case .edited:
-              terminal.write("\r\u{1B}[K" + promptLine())
+            case .edited(let typed):
+              terminal.write("\r\u{1B}[K" + promptLine(typed: typed))
             case .event(.interrupt):
               interrupted = true
               break reading
@@ -250,10 +250,11 @@ public final class TerminalLoop<State, Action: Sendable> {
 
   /// The bottom line of interactive mode: the prompt and what has been typed, its tail shown
   /// when it is wider than the window.
-  private func promptLine() -> String {
+  private func promptLine(typed: String? = nil) -> String {
     let prompt = currentScreen.prompt
     let label = (prompt?.label ?? "") + "> "
-    let typed = prompt?.isSecure == true ? String(repeating: "*", count: editor.buffer.count) : editor.buffer
+    let text = typed ?? editor.buffer
+    let typed = prompt?.isSecure == true ? String(repeating: "*", count: text.count) : text
     let room = max(terminal.size().columns - TextWidth.columns(label) - 1, 1)
     var shown = Substring(typed)
     while TextWidth.columns(shown) > room { shown = shown.dropFirst() }
