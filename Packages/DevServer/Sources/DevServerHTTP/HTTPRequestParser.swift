@@ -80,7 +80,7 @@ enum HTTPRequestParser {
         throw .badRequest("A header name is empty or has invalid characters (\(name.prefix(40))).")
       }
       let key = name.lowercased()
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let value = Socket.trimOWS(line[line.index(after: colon)...])
       if key == "content-length", let existing = headers[key], existing != value {
         throw .badRequest("Conflicting Content-Length headers.")
       }

@@ -84,8 +84,7 @@ package final class LoopbackClient {
         var headers: [String: String] = [:]
         for line in lines {
           guard let colon = line.firstIndex(of: ":") else { continue }
-          headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-            in: .whitespaces)
+          headers[line[..<colon].lowercased()] = Socket.trimOWS(line[line.index(after: colon)...])
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         if buffer.count - end >= length {

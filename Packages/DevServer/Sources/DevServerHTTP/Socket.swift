@@ -84,6 +84,14 @@ enum Socket {
     return result > 0
   }
 
+  /// `text` without leading and trailing spaces and tabs (HTTP's optional whitespace).
+  static func trimOWS<S: StringProtocol>(_ text: S) -> String {
+    var scalars = Substring(text).unicodeScalars[...]
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(scalars)
+  }
+
   static func setNoDelay(_ fd: Int32) {
     var yes: Int32 = 1
     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -96,10 +104,11 @@ enum Socket {
 
   /// Reads what is available (up to 16 KiB); 0 means the peer closed, -1 an error.
   static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
-    return count
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 * 1024) { chunk in
+      let count = recv(fd, chunk.baseAddress, chunk.count, 0)
+      if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
+      return count
+    }
   }
 
   /// Writes all of `bytes`; false when the peer went away or the send timed out.

@@ -113,7 +113,8 @@ struct Store: Sendable {
       CASE WHEN s.fan_id IS NULL THEN 0 ELSE
         (SELECT COUNT(*) FROM messages m
          WHERE m.artist_id = a.id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) END,
-      (SELECT MAX(m.sent_at) FROM messages m WHERE m.artist_id = a.id AND m.kind = 'broadcast')
+      (SELECT m.sent_at FROM messages m WHERE m.artist_id = a.id AND m.kind = 'broadcast'
+       ORDER BY m.id DESC LIMIT 1)
     FROM accounts a
     LEFT JOIN subscriptions s ON s.artist_id = a.id AND s.fan_id = ?
     WHERE a.role = 'artist'
