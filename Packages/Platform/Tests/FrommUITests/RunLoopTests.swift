@@ -141,6 +141,31 @@ import Testing
     #expect(await running.value == 0)
   }
 
+  @Test func run_inATestProcessByDefault_leavesIssuesToTheTestsReporter() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Bool> { state, _ in
+        state += 1
+        return .run { _ in throw FailingError() }
+      }
+    }
+    let view = AnyTerminalView<Int, Bool>(render: { count in Screen { Component.text("\(count)") } }) {
+      _, _ in
+      true
+    }
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.type("go\n")
+    pipe.close()
+    let issues = IssueCollector()
+
+    await withIssueReporter(issues) {
+      _ = await TerminalLoop(store: store, view: view, terminal: terminal).run()
+    }
+
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.contains("could not reach the server") == true)
+    #expect(!pipe.output.contains("[!]"))
+  }
+
   @Test func run_effectThrowingUnhandledError_showsErrorBannerInsteadOfDying() async {
     let store = Store(initialState: 0) {
       Reduce<Int, Bool> { state, _ in
@@ -156,7 +181,9 @@ import Testing
     pipe.type("go\n")
     pipe.close()
 
-    let status = await TerminalLoop(store: store, view: view, terminal: terminal).run()
+    let status = await TerminalLoop(
+      store: store, view: view, terminal: terminal, options: RunOptions(showsIssuesOnScreen: true)
+    ).run()
 
     #expect(status == 0)
     #expect(pipe.output.contains("Tapped 1\n[!] "))

@@ -1,3 +1,5 @@
+import ComposableArchitecture
+
 /// How a ``TerminalLoop`` decides that work has settled in plain mode.
 ///
 /// A script piped into an app must not type its next line while the previous one is still
@@ -16,17 +18,23 @@ public struct RunOptions: Sendable {
   public var maximumWait: Duration
   /// Whether input that the view does not understand shows a notice.
   public var reportsUnhandledInput: Bool
+  /// Whether runtime issues (an unimplemented dependency, an effect's unhandled error) are
+  /// shown as an error banner instead of going to the process's issue reporter. Off by default
+  /// in a test process, so that an issue still fails the test.
+  public var showsIssuesOnScreen: Bool
 
   /// Creates options; the defaults suit scripts driving an app with the embedded backend.
   public init(
     quietPeriod: Duration = .milliseconds(10),
     idleTimeout: Duration = .milliseconds(500),
     maximumWait: Duration = .seconds(30),
-    reportsUnhandledInput: Bool = true
+    reportsUnhandledInput: Bool = true,
+    showsIssuesOnScreen: Bool = DependencyValues().context != .test
   ) {
     self.quietPeriod = quietPeriod
     self.idleTimeout = idleTimeout
     self.maximumWait = maximumWait
     self.reportsUnhandledInput = reportsUnhandledInput
+    self.showsIssuesOnScreen = showsIssuesOnScreen
   }
 }

@@ -16,7 +16,8 @@ import Observation
 /// codes, followed by an empty line; input is read line by line, each line waiting for the
 /// previous one's work to settle (see ``RunOptions``), and the loop exits at end of input once
 /// work has settled. Either way the effects started by input are cancelled on exit and the exit
-/// status is 0. Runtime issues are shown as an error banner.
+/// status is 0. Runtime issues are shown as an error banner (see
+/// ``RunOptions/showsIssuesOnScreen``).
 @MainActor
 public final class TerminalLoop<State, Action: Sendable> {
   private let store: Store<State, Action>
@@ -63,6 +64,7 @@ public final class TerminalLoop<State, Action: Sendable> {
 
   /// Runs until Ctrl-C or the end of input; returns the process exit status (0).
   public func run() async -> Int32 {
+    guard options.showsIssuesOnScreen else { return await runLoop() }
     let reporter = LoopIssueReporter { [weak self] message in
       Task { @MainActor in self?.show(issue: message) }
     }
