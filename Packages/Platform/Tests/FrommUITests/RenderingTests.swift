@@ -172,4 +172,14 @@ import Testing
     }
     #expect(screen.plainText() == "a\nb\n[!] e")
   }
+
+  @Test func screenBuilder_childScreen_isEmbeddedInPlace() {
+    let child = Screen { Component.text("child") }
+    let screen = Screen {
+      Component.header("Parent")
+      child
+      Component.divider
+    }
+    #expect(screen.plainText(width: 10) == "Parent\n======\n\nchild\n----------")
+  }
 }

@@ -72,6 +72,8 @@ public struct InputPrompt: Sendable, Equatable {
 public enum ScreenBuilder {
   public static func buildExpression(_ component: Component) -> [Component] { [component] }
   public static func buildExpression(_ components: [Component]) -> [Component] { components }
+  /// A child view's whole screen, embedded where it is written.
+  public static func buildExpression(_ screen: Screen) -> [Component] { screen.components }
   public static func buildBlock(_ parts: [Component]...) -> [Component] { parts.flatMap { $0 } }
   public static func buildOptional(_ part: [Component]?) -> [Component] { part ?? [] }
   public static func buildEither(first part: [Component]) -> [Component] { part }
