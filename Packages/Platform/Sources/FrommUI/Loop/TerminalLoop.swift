@@ -278,7 +278,7 @@ public final class TerminalLoop<State, Action: Sendable> {
   private func settle() async {
     let clock = ContinuousClock()
     let start = clock.now
-    while clock.now - start < options.maximumWait, !interruptRequested {
+    while clock.now - start < options.maximumWait, !interruptRequested, !Task.isCancelled {
       let quiet = clock.now - lastChange
       let busy = currentScreen.hasProgress
       if !busy && inFlight.isEmpty && quiet >= options.quietPeriod { return }

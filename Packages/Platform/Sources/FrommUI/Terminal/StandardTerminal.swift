@@ -13,8 +13,8 @@ extension Terminal {
   /// The process's standard input and output.
   ///
   /// Standard input is read on a background thread, so the main actor keeps rendering while a
-  /// read waits; SIGINT becomes ``Input/interrupt`` instead of killing the process, so the loop
-  /// can cancel effects and restore the terminal. Interactive only when both standard input and
+  /// read waits; SIGINT and SIGTERM become ``Input/interrupt`` instead of killing the process,
+  /// so the loop can cancel effects and restore the terminal. Interactive only when both standard input and
   /// standard output are terminals. Call it once per process.
   public static func standard() -> Terminal {
     let isTTY = isatty(0) == 1 && isatty(1) == 1
@@ -63,7 +63,7 @@ extension Terminal {
   }
 }
 
-/// Turns SIGINT and SIGWINCH into terminal input for as long as the input stream lives.
+/// Turns SIGINT, SIGTERM and SIGWINCH into terminal input for as long as the input stream lives.
 ///
 /// Unchecked: the sources are set once in `init` and dispatch sources are thread-safe.
 private final class SignalForwarder: @unchecked Sendable {
@@ -71,7 +71,8 @@ private final class SignalForwarder: @unchecked Sendable {
 
   init(continuation: AsyncStream<Terminal.Input>.Continuation) {
     var sources: [any DispatchSourceSignal] = []
-    for (number, input) in [(SIGINT, Terminal.Input.interrupt), (SIGWINCH, .resize)] {
+    // SIGTERM ends the loop like Ctrl-C, so a killed app still restores the terminal.
+    for (number, input) in [(SIGINT, Terminal.Input.interrupt), (SIGTERM, .interrupt), (SIGWINCH, .resize)] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { continuation.yield(input) }
@@ -84,6 +85,7 @@ private final class SignalForwarder: @unchecked Sendable {
   func stop() {
     for source in sources { source.cancel() }
     signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
   }
 }
 
