@@ -21,11 +21,17 @@ public enum InputEvent: Sendable, Equatable {
 
   /// A key that means something on its own, outside a line.
   public enum Key: Sendable, Equatable {
+    /// The up arrow.
     case up
+    /// The down arrow.
     case down
+    /// The left arrow.
     case left
+    /// The right arrow.
     case right
+    /// Tab.
     case tab
+    /// Escape, alone.
     case escape
   }
 

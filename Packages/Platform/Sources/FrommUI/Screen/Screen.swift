@@ -70,13 +70,20 @@ public struct InputPrompt: Sendable, Equatable {
 /// Builds the component list of a ``Screen``.
 @resultBuilder
 public enum ScreenBuilder {
+  /// One component.
   public static func buildExpression(_ component: Component) -> [Component] { [component] }
+  /// Several components, in order.
   public static func buildExpression(_ components: [Component]) -> [Component] { components }
   /// A child view's whole screen, embedded where it is written.
   public static func buildExpression(_ screen: Screen) -> [Component] { screen.components }
+  /// The statements of a block, in order.
   public static func buildBlock(_ parts: [Component]...) -> [Component] { parts.flatMap { $0 } }
+  /// An `if` without `else`: nothing when the condition is false.
   public static func buildOptional(_ part: [Component]?) -> [Component] { part ?? [] }
+  /// The first branch of an `if`/`else` or `switch`.
   public static func buildEither(first part: [Component]) -> [Component] { part }
+  /// The second branch of an `if`/`else` or `switch`.
   public static func buildEither(second part: [Component]) -> [Component] { part }
+  /// A `for` loop's components, in order.
   public static func buildArray(_ parts: [[Component]]) -> [Component] { parts.flatMap { $0 } }
 }

@@ -5,11 +5,17 @@
 public struct TextStyle: Sendable, Hashable {
   /// A terminal foreground color.
   public enum Color: UInt8, Sendable, Hashable {
+    /// Red.
     case red = 31
+    /// Green.
     case green = 32
+    /// Yellow.
     case yellow = 33
+    /// Blue.
     case blue = 34
+    /// Magenta.
     case magenta = 35
+    /// Cyan.
     case cyan = 36
   }
 

@@ -67,14 +67,17 @@ public struct ScopedView<Base: TerminalView, State, Action>: TerminalView {
   let toViewState: (State) -> Base.State
   let fromViewAction: (Base.Action) -> Action
 
+  /// The base view's screen for the view state made from `state`.
   public func render(_ state: State) -> Screen {
     base.render(toViewState(state))
   }
 
+  /// The base view's action for `input`, embedded in the feature's action.
   public func action(for input: InputEvent, in state: State) -> Action? {
     base.action(for: input, in: toViewState(state)).map(fromViewAction)
   }
 
+  /// The base view's start action, embedded in the feature's action.
   public var startAction: Action? { base.startAction.map(fromViewAction) }
 }
 
@@ -104,7 +107,9 @@ public struct AnyTerminalView<State, Action>: TerminalView {
     self.mapInput = action
   }
 
+  /// The screen made by the `render` closure.
   public func render(_ state: State) -> Screen { renderScreen(state) }
 
+  /// The action made by the `action` closure.
   public func action(for input: InputEvent, in state: State) -> Action? { mapInput(input, state) }
 }
