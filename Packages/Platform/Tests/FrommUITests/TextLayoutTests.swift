@@ -48,4 +48,12 @@ import Testing
   @Test func sanitize_escapeSequencesFromOthers_areRemoved() {
     #expect(TextLayout.sanitize("hi\u{1B}[2Jthere\tyou") == "hi[2Jthere    you")
   }
+
+  @Test func sanitize_bidiOverride_isRemoved() {
+    #expect(TextLayout.sanitize("abc\u{202E}fed\u{2066}x") == "abcfedx")
+  }
+
+  @Test func wrap_textFromNetwork_neverCarriesEscapeCodes() {
+    #expect(TextLayout.wrap("안녕\u{1B}[31m 빨강\u{7}", width: 10) == ["안녕[31m", "빨강"])
+  }
 }

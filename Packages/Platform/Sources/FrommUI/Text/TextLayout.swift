@@ -19,7 +19,8 @@ public enum TextLayout {
   ///
   /// Lines break at spaces where possible; a word wider than `width` is split between grapheme
   /// clusters, and a two-column character never straddles the edge. Explicit newlines are kept,
-  /// and an empty paragraph stays an empty line.
+  /// and an empty paragraph stays an empty line. A line that fits keeps its spacing; where text
+  /// is re-flowed, runs of spaces become one.
   public static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(width, 1)
     let clean = sanitize(text)
@@ -71,7 +72,7 @@ public enum TextLayout {
   }
 
   /// `text` with tabs expanded and other control characters removed, so text from the network
-  /// can never move the cursor or recolor the terminal.
+  /// can never move the cursor, recolor the terminal or reverse the direction of what follows.
   public static func sanitize(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
     var scalars = String.UnicodeScalarView()
@@ -86,7 +87,10 @@ public enum TextLayout {
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    let value = scalar.value
+    // C0 and C1 controls, and the bidirectional overrides that could reorder what others see.
+    return value < 0x20 || (0x7F..<0xA0).contains(value) || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 
   private static func wrapParagraph(_ paragraph: Substring, width: Int, into lines: inout [String]) {
