@@ -1,5 +1,6 @@
 import CommonDataModels
 import CommonKit
+import Dispatch
 import Foundation
 import SQLiteStore
 
@@ -20,6 +21,7 @@ public final class DevBackend: Sendable {
   public static let maxBodyBytes = BackendCore.maxBodyBytes
 
   let core: BackendCore
+  private let queue = DispatchQueue(label: "fromm.dev-backend", qos: .userInitiated, attributes: .concurrent)
 
   /// Opens (creating and seeding on first use) the database in `dataDirectory`.
   ///
@@ -64,10 +66,19 @@ public final class DevBackend: Sendable {
     }
   }
 
-  /// The request handler, for NetworkProvider's in-process transport or the HTTP server.
+  /// The request handler, for NetworkProvider's in-process transport.
+  ///
+  /// The work (SQLite, which may wait up to 5 s for another process's write lock, and yescrypt,
+  /// ~25 ms per sign-in) runs on a dispatch queue, not on a Swift-concurrency thread, so the
+  /// app's few cooperative threads never block on it.
   public var handler: WireHandler {
     let core = core
-    return { request in core.handle(request) }
+    let queue = queue
+    return { request in
+      await withCheckedContinuation { continuation in
+        queue.async { continuation.resume(returning: core.handle(request)) }
+      }
+    }
   }
 
   /// Answers one request synchronously (what ``handler`` does, without `async`).
