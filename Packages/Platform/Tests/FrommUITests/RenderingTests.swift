@@ -182,4 +182,17 @@ import Testing
     }
     #expect(screen.plainText(width: 10) == "Parent\n======\n\nchild\n----------")
   }
+
+  @Test func plainText_textFromOthersInEveryComponent_isSanitized() {
+    let hostile = "x\u{1B}[2J"
+    let screen = Screen {
+      Component.header(hostile)
+      Component.list([ListItem(hostile, detail: hostile)])
+      Component.menu([MenuCommand("a", hostile)])
+      Component.field(label: hostile, text: hostile)
+      Component.alert(AlertContent(title: hostile, message: hostile, buttons: [.init(hostile)]))
+      Component.errorBanner(hostile)
+    }
+    #expect(!ScreenRenderer(width: 40, colors: true).render(screen).joined().contains("\u{1B}[2J"))
+  }
 }

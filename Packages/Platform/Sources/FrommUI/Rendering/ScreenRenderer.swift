@@ -49,7 +49,7 @@ struct ScreenRenderer {
 
     case .field(let field):
       let marker = field.isFocused ? "> " : "  "
-      let label = marker + field.label + ": "
+      let label = marker + TextLayout.sanitize(field.label) + ": "
       if field.text.isEmpty, let placeholder = field.placeholder {
         return hanging(label, placeholder).enumerated().map { index, line in
           index == 0
@@ -101,7 +101,7 @@ struct ScreenRenderer {
         isNumbered ? TextLayout.pad("\(index + 1).", to: numberWidth + 1, alignment: .trailing) + " " : "- "
       let prefix = marker + bullet
       var rows = hanging(prefix, item.title)
-      if let detail = item.detail {
+      if let detail = item.detail.map(TextLayout.sanitize) {
         let detailWidth = TextWidth.columns(detail)
         if rows.count == 1, TextWidth.columns(rows[0]) + 1 + detailWidth <= width {
           rows[0] = TextLayout.pad(rows[0], to: width - detailWidth) + detail
@@ -159,7 +159,7 @@ struct ScreenRenderer {
     let width = width ?? self.width
     var lines: [String] = []
     var current = ""
-    for item in items {
+    for item in items.map(TextLayout.sanitize) {
       if current.isEmpty {
         current = item
       } else if TextWidth.columns(current) + TextWidth.columns(separator) + TextWidth.columns(item) <= width {
