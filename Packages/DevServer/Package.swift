@@ -17,11 +17,12 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
     .systemLibrary(name: "CCrypt"),
+    .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto"),
     .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
     .target(
       name: "DevServerCore",
       dependencies: [
-        "SQLiteStore", "CCrypt",
+        "SQLiteStore", "CCrypt", "CLibCrypto",
         .product(name: "CommonKit", package: "CommonKit"),
         .product(name: "CommonDataModels", package: "DataModel"),
         .product(name: "AuthDataModels", package: "DataModel"),
@@ -52,7 +53,7 @@ let package = Package(
     .testTarget(
       name: "DevServerCoreTests",
       dependencies: [
-        "DevServerCore",
+        "DevServerCore", "SQLiteStore",
         .product(name: "CommonDataModels", package: "DataModel"),
         .product(name: "AuthDataModels", package: "DataModel"),
         .product(name: "ArtistDataModels", package: "DataModel"),

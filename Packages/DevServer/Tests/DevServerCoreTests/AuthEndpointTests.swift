@@ -2,6 +2,7 @@ import ArtistDataModels
 import AuthDataModels
 import CommonDataModels
 import Foundation
+import SQLiteStore
 import Testing
 
 @testable import DevServerCore
@@ -237,5 +238,45 @@ import Testing
       WireRequest(method: "GET", path: APIPaths.session, headers: ["authorization": header]))
     #expect(response.status == 401)
     #expect(response.error?.code == "unauthorized")
+  }
+}
+
+@Suite struct SessionStorageTests {
+  @Test func tokens_areStoredOnlyAsSHA256Digests() throws {
+    let backend = try TestBackend()
+    let session = try backend.signIn("demo_fan")
+    let stored = try backend.backend.core.store.database.read { connection in
+      try connection.query("SELECT token_digest FROM sessions").map { $0.string(0) }
+    }
+    #expect(!stored.contains(session.token))
+    #expect(stored.contains(try SessionToken.digest(session.token)))
+  }
+
+  @Test func digest_matchesKnownSHA256() throws {
+    #expect(
+      try SessionToken.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  }
+
+  @Test func migrationFromVersion1_endsOldSessionsButKeepsAccounts() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("v1-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    do {
+      let old = try SQLiteDatabase(path: folder.appendingPathComponent(DevBackend.databaseFileName).path)
+      try old.migrate([Schema.migrations[0]])
+      try old.write { connection in
+        try connection.query(
+          """
+          INSERT INTO accounts (username, password_hash, role, display_name, created_at)
+          VALUES ('oldfan', 'x', 'fan', 'Old Fan', 0)
+          """)
+        try connection.query(
+          "INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ('t', 1, 0, 1e12)")
+      }
+    }
+    let backend = try TestBackend(directory: folder)
+    let database = backend.backend.core.store.database
+    #expect(try database.schemaVersion() == 2)
+    #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM sessions")?.int64(0) } == 0)
+    #expect(try backend.backend.core.store.accountExists(username: "oldfan"))
   }
 }

@@ -41,6 +41,22 @@ enum Schema {
         );
         CREATE INDEX messages_room ON messages(artist_id, id);
         """)
-    }
+    },
+    // Sessions keep only a SHA-256 of the token from now on; the plain tokens of version 1 cannot
+    // be converted inside SQLite, so those sessions end and their owners sign in again.
+    Migration(version: 2, name: "sessions keyed by token digest") { connection in
+      try connection.execute(
+        """
+        DROP TABLE sessions;
+        CREATE TABLE sessions (
+          token_digest TEXT PRIMARY KEY,
+          account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          created_at REAL NOT NULL,
+          expires_at REAL NOT NULL,
+          revoked_at REAL
+        );
+        CREATE INDEX sessions_account ON sessions(account_id);
+        """)
+    },
   ]
 }

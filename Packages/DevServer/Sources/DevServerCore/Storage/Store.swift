@@ -71,16 +71,17 @@ struct Store: Sendable {
     _ connection: SQLiteConnection, token: String, accountID: Int64, now: Date, expiresAt: Date
   ) throws {
     try connection.query(
-      "INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+      "INSERT INTO sessions (token_digest, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
       [
-        .text(token), .integer(accountID), .real(now.timeIntervalSince1970),
+        .text(try SessionToken.digest(token)), .integer(accountID), .real(now.timeIntervalSince1970),
         .real(expiresAt.timeIntervalSince1970),
       ])
   }
 
   /// The account behind a live session token, with the session's expiry.
   func session(token: String, now: Date) throws -> (account: AccountRecord, expiresAt: Date)? {
-    try database.read { connection in
+    let digest = try SessionToken.digest(token)
+    return try database.read { connection in
       let columns = AccountRecord.columns.split(separator: ",").map {
         "a." + $0.trimmingCharacters(in: .whitespaces)
       }
@@ -89,18 +90,19 @@ struct Store: Sendable {
           """
           SELECT \(columns.joined(separator: ", ")), s.expires_at FROM sessions s
           JOIN accounts a ON a.id = s.account_id
-          WHERE s.token = ? AND s.revoked_at IS NULL AND s.expires_at > ?
-          """, [.text(token), .real(now.timeIntervalSince1970)])
+          WHERE s.token_digest = ? AND s.revoked_at IS NULL AND s.expires_at > ?
+          """, [.text(digest), .real(now.timeIntervalSince1970)])
       else { return nil }
       return (AccountRecord(row: row), Date(timeIntervalSince1970: row.double(7) ?? 0))
     }
   }
 
   func revokeSession(token: String, now: Date) throws {
+    let digest = try SessionToken.digest(token)
     try database.write { connection in
       try connection.query(
-        "UPDATE sessions SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL",
-        [.real(now.timeIntervalSince1970), .text(token)])
+        "UPDATE sessions SET revoked_at = ? WHERE token_digest = ? AND revoked_at IS NULL",
+        [.real(now.timeIntervalSince1970), .text(digest)])
     }
   }
 
