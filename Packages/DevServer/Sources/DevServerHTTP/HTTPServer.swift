@@ -124,7 +124,14 @@ public final class HTTPServer: Sendable {
     while !isStopping {
       guard Socket.waitReadable(listener, milliseconds: 100) else { continue }
       let fd = accept(listener, nil, nil)
-      guard fd >= 0 else { continue }
+      guard fd >= 0 else {
+        // Out of descriptors: back off instead of spinning on a listener that stays readable.
+        if errno == EMFILE || errno == ENFILE {
+          logger.error("accept failed: out of file descriptors; retrying in 100 ms")
+          usleep(100_000)
+        }
+        continue
+      }
       let admitted = state.withLock { state -> Bool in
         guard state.connections.count < configuration.maxConnections, !state.stopping else { return false }
         state.connections.insert(fd)

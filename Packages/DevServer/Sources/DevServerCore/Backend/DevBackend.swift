@@ -36,15 +36,7 @@ public final class DevBackend: Sendable {
     seedDemoData: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "fromm-backend")
   ) throws {
-    let folder = dataDirectory.standardizedFileURL
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw DevBackendError(
-        message:
-          "Cannot create the data folder '\(folder.path)': \(error.localizedDescription). Choose a writable folder."
-      )
-    }
+    let folder = try DataFolder.prepare(dataDirectory)
     let path = folder.appendingPathComponent(Self.databaseFileName).path
     let store: Store
     do {
