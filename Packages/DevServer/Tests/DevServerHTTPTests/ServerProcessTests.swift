@@ -111,4 +111,49 @@ struct TestFailure: Error, CustomStringConvertible {
     let missing = written.subtracting(stored)
     #expect(missing.isEmpty, "acknowledged but lost: \(missing.sorted().prefix(5))")
   }
+
+  @Test func serverProcessAndEmbeddedBackend_writeTheSameFolderAtOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try ServerProcess(dataDirectory: folder)
+    defer { server.signal(SIGTERM) }
+    let embedded = try DevBackend(dataDirectory: folder, hasher: PasswordHasher(cost: 1))
+    let signIn = embedded.handle(
+      WireRequest(
+        method: "POST", path: APIPaths.signIn,
+        body: Data(#"{"username":"iu_official","password":"\#(DemoData.password)"}"#.utf8)))
+    let session = try #require(try JSONSerialization.jsonObject(with: signIn.body) as? [String: Any])
+    let token = try #require(session["token"] as? String)
+    let artistID = try #require((session["account"] as? [String: Any])?["id"] as? Int)
+    let path = APIPaths.messages(artistID: AccountID(Int64(artistID)))
+    let headers = ["authorization": "Bearer \(token)"]
+    let port = server.port
+
+    let statuses = Mutex<[Int]>([])
+    let group = DispatchGroup()
+    group.enter()
+    Thread.detachNewThread {
+      defer { group.leave() }
+      guard let client = try? LoopbackClient(port: port) else { return }
+      for index in 0..<150 {
+        let status =
+          (try? client.request("POST", path, headers: headers, body: Data(#"{"text":"http \#(index)"}"#.utf8)))?
+          .status ?? 0
+        statuses.withLock { $0.append(status) }
+      }
+    }
+    for index in 0..<150 {
+      let response = embedded.handle(
+        WireRequest(
+          method: "POST", path: path, headers: headers, body: Data(#"{"text":"embedded \#(index)"}"#.utf8)))
+      statuses.withLock { $0.append(response.status) }
+    }
+    group.wait()
+    #expect(statuses.withLock { $0 } == Array(repeating: 201, count: 300))
+    let texts = try embedded.core.store.database.read { connection in
+      try connection.query("SELECT text FROM messages WHERE text LIKE 'http %' OR text LIKE 'embedded %'")
+        .map { $0.string(0) }
+    }
+    #expect(texts.count == 300)
+  }
 }
