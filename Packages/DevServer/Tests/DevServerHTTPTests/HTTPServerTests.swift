@@ -253,3 +253,30 @@ final class LogLines: Sendable {
     #expect(throws: (any Error).self) { try second.start() }
   }
 }
+
+@Suite struct AsyncHandlerServerTests {
+  @Test func asyncHandler_servesRequestsThroughTasks() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("async-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let backend = try DevBackend(dataDirectory: folder, hasher: PasswordHasher(cost: 1))
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    let server = HTTPServer(
+      configuration: configuration, handler: backend.handler, logger: .init(label: "test") { _ in })
+    let port = try server.start()
+    defer { server.shutdown(gracePeriod: .seconds(1)) }
+    // The blocking client runs on its own thread, so this test never holds a cooperative thread
+    // that the handler's task might need.
+    let statuses = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+      Thread.detachNewThread {
+        var statuses: [Int] = []
+        if let client = try? LoopbackClient(port: port) {
+          statuses.append((try? client.request("GET", "/v1/health"))?.status ?? 0)
+          statuses.append((try? client.request("GET", "/v1/artists"))?.status ?? 0)
+        }
+        continuation.resume(returning: statuses)
+      }
+    }
+    #expect(statuses == [200, 401])
+  }
+}
