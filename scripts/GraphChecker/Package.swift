@@ -1,0 +1,15 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "GraphChecker",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "graph-checker", targets: ["graph-checker"])
+  ],
+  targets: [
+    .target(name: "GraphCheckerCore"),
+    .executableTarget(name: "graph-checker", dependencies: ["GraphCheckerCore"]),
+    .testTarget(name: "GraphCheckerCoreTests", dependencies: ["GraphCheckerCore"]),
+  ]
+)

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Builds the module graph of a repository: `Packages/*` and `Apps`, their manifests and imports.
+public struct GraphLoader: Sendable {
+  /// The repository root.
+  public var root: URL
+  /// Where manifest JSON comes from.
+  public var manifests: any ManifestSource
+
+  /// Creates a loader for the tree at `root`.
+  public init(root: URL, manifests: any ManifestSource) {
+    self.root = root.standardizedFileURL
+    self.manifests = manifests
+  }
+
+  /// The package directories (relative to root) that have a `Package.swift`, sorted.
+  public func packageDirs() -> [String] {
+    let fm = FileManager.default
+    var dirs: [String] = []
+    let packagesDir = root.appendingPathComponent("Packages")
+    let names = (try? fm.contentsOfDirectory(atPath: packagesDir.path)) ?? []
+    for name in names.sorted()
+    where fm.fileExists(atPath: packagesDir.appendingPathComponent("\(name)/Package.swift").path) {
+      dirs.append("Packages/\(name)")
+    }
+    if fm.fileExists(atPath: root.appendingPathComponent("Apps/Package.swift").path) {
+      dirs.append("Apps")
+    }
+    return dirs
+  }
+
+  /// Loads every manifest and scans every module's sources.
+  public func load(rules: Rules) throws -> ModuleGraph {
+    var loaded: [(dir: String, manifest: PackageManifest)] = []
+    for dir in packageDirs() {
+      let data = try manifests.manifestJSON(packageDir: root.appendingPathComponent(dir))
+      do {
+        loaded.append((dir, try JSONDecoder().decode(PackageManifest.self, from: data)))
+      } catch {
+        throw GraphError("cannot read the manifest dump of \(dir): \(error)")
+      }
+    }
+    let repoModules = Set(loaded.flatMap { $0.manifest.targets.map(\.name) })
+    var modules: [Module] = []
+    var remote: [ModuleGraph.RemoteDependency] = []
+    for (dir, manifest) in loaded {
+      for dependency in manifest.dependencies where dependency.kind != "fileSystem" {
+        remote.append(.init(packageDir: dir, location: dependency.location))
+      }
+      for target in manifest.targets {
+        let kind = Module.Kind(rawValue: target.type == "regular" ? "library" : target.type) ?? .library
+        let path = "\(dir)/" + (target.path ?? "\(kind == .test ? "Tests" : "Sources")/\(target.name)")
+        let dependencies = target.dependencies.flatMap { resolve($0, in: manifest, all: loaded) }
+        let uses = kind == .system ? [] : try scan(path: path, repoModules: repoModules, own: target.name)
+        modules.append(
+          Module(
+            name: target.name, package: manifest.name, packageDir: dir, path: path, kind: kind,
+            layer: rules.layer(of: target.name, kind: kind),
+            dependencies: Array(Set(dependencies)).sorted(), uses: uses))
+      }
+    }
+    return ModuleGraph(modules: modules, remoteDependencies: remote)
+  }
+
+  /// Maps a target dependency to module names: a product becomes the targets it vends.
+  private func resolve(
+    _ dependency: PackageManifest.Dependency, in manifest: PackageManifest,
+    all: [(dir: String, manifest: PackageManifest)]
+  ) -> [String] {
+    if dependency.package == nil, manifest.targets.contains(where: { $0.name == dependency.name }) {
+      return [dependency.name]
+    }
+    let candidates = all.filter { entry in
+      guard let package = dependency.package?.lowercased() else { return true }
+      return entry.manifest.name.lowercased() == package
+        || (entry.dir as NSString).lastPathComponent.lowercased() == package
+    }
+    for entry in candidates {
+      if let product = entry.manifest.products.first(where: { $0.name == dependency.name }) {
+        return product.targets
+      }
+    }
+    return [dependency.name]
+  }
+
+  /// Reads the imports of every `.swift` file under `path` that name another in-repo module.
+  private func scan(path: String, repoModules: Set<String>, own: String) throws -> [Module.Use] {
+    let dir = root.appendingPathComponent(path)
+    guard let enumerator = FileManager.default.enumerator(atPath: dir.path) else { return [] }
+    var files: [String] = []
+    while let file = enumerator.nextObject() as? String {
+      if file.hasPrefix(".build") || file.contains("/.build") { continue }
+      if file.hasSuffix(".swift") { files.append(file) }
+    }
+    var uses: [Module.Use] = []
+    for file in files.sorted() {
+      let url = dir.appendingPathComponent(file)
+      guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+        throw GraphError("cannot read \(url.path) as UTF-8 text")
+      }
+      for statement in ImportScanner.imports(in: text)
+      where repoModules.contains(statement.module) && statement.module != own {
+        uses.append(
+          Module.Use(
+            module: statement.module, file: "\(path)/\(file)", line: statement.line,
+            isCanImport: statement.isCanImport))
+      }
+    }
+    return uses
+  }
+}

@@ -1,0 +1,78 @@
+/// A module (SwiftPM target) of the repository, with its declared dependencies and actual imports.
+public struct Module: Sendable, Codable, Equatable {
+  /// What SwiftPM builds from the target.
+  public enum Kind: String, Sendable, Codable {
+    case library, executable, test, system, plugin, macro
+  }
+
+  /// One import of an in-repo module, with where it is.
+  public struct Use: Sendable, Codable, Equatable {
+    /// The imported module.
+    public var module: String
+    /// The file, relative to the repository root.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// True when only a `#if canImport(...)` check names it.
+    public var isCanImport: Bool
+  }
+
+  /// The target name.
+  public var name: String
+  /// The package's name in its manifest.
+  public var package: String
+  /// The package directory, relative to the repository root (`Packages/CommonKit`).
+  public var packageDir: String
+  /// The target's source directory, relative to the repository root.
+  public var path: String
+  /// The target kind.
+  public var kind: Kind
+  /// The layer the rules put it in (`nil` when no layer matches).
+  public var layer: String?
+  /// Declared direct dependencies on in-repo modules.
+  public var dependencies: [String]
+  /// Imports of in-repo modules found in its sources.
+  public var uses: [Use]
+
+  /// The modules its sources import (`canImport` checks excluded), sorted.
+  public var importedModules: [String] {
+    Array(Set(uses.filter { !$0.isCanImport }.map(\.module))).sorted()
+  }
+}
+
+/// Every module of the repository plus where each package manifest is.
+public struct ModuleGraph: Sendable, Codable, Equatable {
+  /// A package dependency on something outside the repository (`.package(url:)`, registry).
+  public struct RemoteDependency: Sendable, Codable, Equatable {
+    /// The package directory, relative to the root.
+    public var packageDir: String
+    /// The location (URL or identity).
+    public var location: String
+  }
+
+  /// All modules, sorted by package then name.
+  public var modules: [Module]
+  /// Remote package dependencies found in manifests.
+  public var remoteDependencies: [RemoteDependency]
+
+  /// The module named `name`.
+  public func module(named name: String) -> Module? { modules.first { $0.name == name } }
+
+  /// The names of the modules that depend on (declare or import) `name`.
+  public func dependents(of name: String) -> [String] {
+    modules.filter { $0.dependencies.contains(name) || $0.importedModules.contains(name) }.map(\.name)
+  }
+
+  /// `names` plus every module that transitively depends on any of them.
+  public func transitiveDependents(of names: Set<String>) -> Set<String> {
+    var result = names
+    var queue = Array(names)
+    while let next = queue.popLast() {
+      for dependent in dependents(of: next) where !result.contains(dependent) {
+        result.insert(dependent)
+        queue.append(dependent)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// Applies the rules to a module graph and lists every violation.
+public struct Checker: Sendable {
+  /// The rules to apply.
+  public var rules: Rules
+  /// Reads a package manifest's text to point reports at the right line (injectable for tests).
+  public var manifestText: @Sendable (String) -> String?
+
+  /// Creates a checker; `manifestText` maps a package dir to its `Package.swift` text.
+  public init(rules: Rules, manifestText: @escaping @Sendable (String) -> String? = { _ in nil }) {
+    self.rules = rules
+    self.manifestText = manifestText
+  }
+
+  /// Every violation in `graph`, sorted by file and line.
+  public func check(_ graph: ModuleGraph) -> [Violation] {
+    var violations: [Violation] = []
+    let byName = Dictionary(graph.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    for remote in graph.remoteDependencies {
+      violations.append(
+        Violation(
+          rule: "remote-package", file: "\(remote.packageDir)/Package.swift",
+          line: manifestLine(remote.packageDir, containing: ".package(url"),
+          message: "\(remote.packageDir) depends on the remote package \(remote.location)",
+          fix: "remove it; only local .package(path:) dependencies and the toolchain are allowed",
+          key: "remote-package|\(remote.packageDir)|\(remote.location)"))
+    }
+    for module in graph.modules {
+      violations += check(module, byName: byName, dependents: graph.dependents(of: module.name))
+    }
+    violations += cycles(graph)
+    return violations.sorted { ($0.file, $0.line, $0.message) < ($1.file, $1.line, $1.message) }
+  }
+
+  private func check(_ module: Module, byName: [String: Module], dependents: [String]) -> [Violation] {
+    var result: [Violation] = []
+    let manifest = "\(module.packageDir)/Package.swift"
+    let targetLine = manifestLine(module.packageDir, containing: "name: \"\(module.name)\"")
+    guard let layer = module.layer else {
+      return [
+        Violation(
+          rule: "unknown-layer", file: manifest, line: targetLine,
+          message: "\(module.name) matches no layer of the rules",
+          fix: "rename it to match a layer's pattern or add it to a layer in scripts/graph-rules.json",
+          key: "unknown-layer|\(module.name)")
+      ]
+    }
+    // Edges: each imported module once, at its first import; declared-only ones at the manifest.
+    var edges: [(to: String, file: String, line: Int)] = []
+    for use in module.uses where !use.isCanImport && !edges.contains(where: { $0.to == use.module }) {
+      edges.append((use.module, use.file, use.line))
+    }
+    for dependency in module.dependencies where !edges.contains(where: { $0.to == dependency }) {
+      edges.append((dependency, manifest, targetLine))
+    }
+    for edge in edges {
+      guard let target = byName[edge.to], let targetLayer = target.layer else { continue }
+      if !rules.allows(from: layer, to: targetLayer) {
+        let allowed = rules.layers.first { $0.name == layer }?.mayImport.joined(separator: ", ") ?? ""
+        result.append(
+          Violation(
+            rule: "layer", file: edge.file, line: edge.line,
+            message:
+              "\(module.name) (\(layer)) depends on \(edge.to) (\(targetLayer)); \(layer) may import only: \(allowed)",
+            fix:
+              "move the code that needs \(edge.to) to a layer allowed to use it, or depend on an interface instead",
+            key: "layer|\(module.name)|\(edge.to)"))
+      }
+      for rule in rules.forbidden
+      where rule.from.contains(where: { Pattern.matches($0, module.name) })
+        && rule.to.contains(where: { Pattern.matches($0, edge.to) })
+        && !(rule.except ?? []).contains(where: { Pattern.matches($0, module.name) })
+      {
+        result.append(
+          Violation(
+            rule: rule.name, file: edge.file, line: edge.line,
+            message: "\(module.name) depends on \(edge.to)", fix: rule.fix,
+            key: "\(rule.name)|\(module.name)|\(edge.to)"))
+      }
+    }
+    var reported: Set<String> = []
+    for use in module.uses
+    where !use.isCanImport && !module.dependencies.contains(use.module) && !reported.contains(use.module) {
+      reported.insert(use.module)
+      let package = byName[use.module].map { $0.packageDir == module.packageDir ? nil : $0.package } ?? nil
+      let entry =
+        package.map { ".product(name: \"\(use.module)\", package: \"\($0)\")" } ?? "\"\(use.module)\""
+      result.append(
+        Violation(
+          rule: "implicit-import", file: use.file, line: use.line,
+          message: "\(module.name) imports \(use.module) without declaring it as a direct dependency",
+          fix: "add \(entry) to the dependencies of \(module.name) in \(manifest)",
+          key: "implicit-import|\(module.name)|\(use.module)"))
+    }
+    let used = Set(module.uses.map(\.module))
+    for dependency in module.dependencies where !used.contains(dependency) {
+      result.append(
+        Violation(
+          rule: "unused-dependency", file: manifest, line: targetLine,
+          message: "\(module.name) declares \(dependency) but none of its sources imports it",
+          fix: "remove \(dependency) from the dependencies of \(module.name), or import it where it is used",
+          key: "unused-dependency|\(module.name)|\(dependency)"))
+    }
+    if dependents.isEmpty, module.kind == .library || module.kind == .system,
+      !rules.orphanExemptLayers.contains(layer)
+    {
+      result.append(
+        Violation(
+          rule: "orphan-module", file: manifest, line: targetLine,
+          message: "no module depends on \(module.name) (not even a test)",
+          fix: "add a test target for \(module.name), use it from its consumer, or delete it",
+          key: "orphan-module|\(module.name)"))
+    }
+    return result
+  }
+
+  /// Strongly connected components of more than one module (or a module depending on itself).
+  private func cycles(_ graph: ModuleGraph) -> [Violation] {
+    let names = graph.modules.map(\.name)
+    var edges: [String: [String]] = [:]
+    for module in graph.modules {
+      edges[module.name] = Array(Set(module.dependencies + module.importedModules)).sorted()
+    }
+    var index = 0
+    var indices: [String: Int] = [:]
+    var lowlink: [String: Int] = [:]
+    var stack: [String] = []
+    var onStack: Set<String> = []
+    var components: [[String]] = []
+    func connect(_ node: String) {
+      indices[node] = index
+      lowlink[node] = index
+      index += 1
+      stack.append(node)
+      onStack.insert(node)
+      for next in edges[node] ?? [] where edges[next] != nil {
+        if indices[next] == nil {
+          connect(next)
+          lowlink[node] = min(lowlink[node] ?? 0, lowlink[next] ?? 0)
+        } else if onStack.contains(next) {
+          lowlink[node] = min(lowlink[node] ?? 0, indices[next] ?? 0)
+        }
+      }
+      if lowlink[node] == indices[node] {
+        var component: [String] = []
+        while let top = stack.popLast() {
+          onStack.remove(top)
+          component.append(top)
+          if top == node { break }
+        }
+        if component.count > 1 || (edges[node] ?? []).contains(node) { components.append(component.sorted()) }
+      }
+    }
+    for name in names where indices[name] == nil { connect(name) }
+    return components.map { component in
+      let first = graph.module(named: component[0])
+      let dir = first?.packageDir ?? ""
+      return Violation(
+        rule: "cycle", file: "\(dir)/Package.swift",
+        line: manifestLine(dir, containing: "name: \"\(component[0])\""),
+        message: "dependency cycle among \(component.joined(separator: ", "))",
+        fix: "break the cycle: move the shared code into a lower-layer module both can import",
+        key: "cycle|\(component.joined(separator: ","))")
+    }
+  }
+
+  private func manifestLine(_ packageDir: String, containing needle: String) -> Int {
+    guard let text = manifestText(packageDir) else { return 1 }
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    where line.contains(needle) {
+      return index + 1
+    }
+    return 1
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The `graph-checker` command: parses arguments, loads the graph, checks or renders it.
+///
+/// ```
+/// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
+/// ```
+public struct GraphCommand: Sendable {
+  /// What the command printed and its exit status.
+  public struct Result: Sendable, Equatable {
+    /// Standard output text.
+    public var output: String
+    /// 0 when clean (or only known violations), 1 on violations, 2 on usage or load errors.
+    public var status: Int32
+  }
+
+  /// The usage text.
+  public static let usage = """
+    usage: graph-checker [--root DIR] [--rules FILE] [--baseline FILE] [--manifests dump|files]
+                         [--format text|dot|mermaid|json] [--focus MODULE] [--update-baseline]
+      --root DIR          repository root (default: current directory)
+      --rules FILE        rules (default: ROOT/scripts/graph-rules.json)
+      --baseline FILE     known violations (default: ROOT/scripts/graph-baseline.json)
+      --manifests KIND    dump: run `swift package dump-package` (cached); files: read manifest.json
+      --cache DIR         where dump-package results are cached
+      --format F          text (violations, default), dot, mermaid or json (the whole graph)
+      --focus MODULE      what MODULE uses and what uses it
+      --update-baseline   record every current violation as known
+    """
+
+  private var options: [String: String] = [:]
+  private var flags: Set<String> = []
+
+  /// Parses `arguments` (without the program name).
+  public init(arguments: [String]) throws {
+    var index = 0
+    let valued: Set<String> = [
+      "--root", "--rules", "--baseline", "--manifests", "--cache", "--format", "--focus",
+    ]
+    while index < arguments.count {
+      let argument = arguments[index]
+      if valued.contains(argument) {
+        guard index + 1 < arguments.count else {
+          throw GraphError("\(argument) needs a value\n\(Self.usage)")
+        }
+        options[argument] = arguments[index + 1]
+        index += 2
+      } else if argument == "--update-baseline" || argument == "--help" || argument == "-h" {
+        flags.insert(argument)
+        index += 1
+      } else {
+        throw GraphError("unknown option '\(argument)'\n\(Self.usage)")
+      }
+    }
+    if let format = options["--format"], !["text", "dot", "mermaid", "json"].contains(format) {
+      throw GraphError("unknown format '\(format)': use text, dot, mermaid or json")
+    }
+    if let kind = options["--manifests"], !["dump", "files"].contains(kind) {
+      throw GraphError("unknown manifest source '\(kind)': use dump or files")
+    }
+  }
+
+  /// Runs the command.
+  public func run() throws -> Result {
+    if flags.contains("--help") || flags.contains("-h") { return Result(output: Self.usage, status: 0) }
+    let root = URL(
+      fileURLWithPath: options["--root"] ?? FileManager.default.currentDirectoryPath
+    ).standardizedFileURL
+    func path(_ key: String, _ fallback: String) -> URL {
+      options[key].map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(fallback)
+    }
+    let rules = try Rules.load(from: path("--rules", "scripts/graph-rules.json"))
+    let source: any ManifestSource =
+      options["--manifests"] == "files"
+      ? FileManifestSource()
+      : DumpPackageSource(cacheDir: path("--cache", "scripts/GraphChecker/.build/manifest-cache"))
+    let graph = try GraphLoader(root: root, manifests: source).load(rules: rules)
+    if let focus = options["--focus"] {
+      return Result(output: try GraphFormatter.focus(graph, on: focus), status: 0)
+    }
+    switch options["--format"] ?? "text" {
+    case "dot": return Result(output: GraphFormatter.dot(graph), status: 0)
+    case "mermaid": return Result(output: GraphFormatter.mermaid(graph), status: 0)
+    case "json": return Result(output: try GraphFormatter.json(graph), status: 0)
+    default: break
+    }
+    let checker = Checker(rules: rules) { dir in
+      try? String(contentsOf: root.appendingPathComponent("\(dir)/Package.swift"), encoding: .utf8)
+    }
+    let violations = checker.check(graph)
+    let baselineURL = path("--baseline", "scripts/graph-baseline.json")
+    if flags.contains("--update-baseline") {
+      try Baseline(known: violations.map(\.key)).write(to: baselineURL)
+      return Result(
+        output: "recorded \(violations.count) known violation(s) in \(baselineURL.path)", status: 0)
+    }
+    let known = Set(try Baseline.load(from: baselineURL).known)
+    var lines = violations.map { $0.formatted(known: known.contains($0.key)) }
+    let errors = violations.filter { !known.contains($0.key) }.count
+    let stale = known.subtracting(violations.map(\.key))
+    for key in stale.sorted() {
+      lines.append("note: baseline entry '\(key)' is fixed; run with --update-baseline to drop it")
+    }
+    lines.append(
+      "\(graph.modules.count) modules in \(Set(graph.modules.map(\.packageDir)).count) packages: "
+        + "\(errors) error(s), \(violations.count - errors) known")
+    return Result(output: lines.joined(separator: "\n"), status: errors == 0 ? 0 : 1)
+  }
+}

@@ -1,0 +1,20 @@
+/// One broken rule, with where it is and how to fix it.
+public struct Violation: Sendable, Codable, Equatable {
+  /// The rule name (`implicit-import`, `layer`, `cycle`, …).
+  public var rule: String
+  /// The file, relative to the repository root.
+  public var file: String
+  /// The 1-based line.
+  public var line: Int
+  /// What is wrong.
+  public var message: String
+  /// How to fix it.
+  public var fix: String
+  /// A stable identity for the baseline: independent of line numbers.
+  public var key: String
+
+  /// `file:line: error: [rule] message; fix: …`.
+  public func formatted(known: Bool) -> String {
+    "\(file):\(line): \(known ? "known" : "error"): [\(rule)] \(message); fix: \(fix)"
+  }
+}

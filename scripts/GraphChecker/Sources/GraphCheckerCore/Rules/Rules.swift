@@ -1,0 +1,82 @@
+import Foundation
+
+/// The dependency rules of the repository, read from one JSON file (`scripts/graph-rules.json`).
+public struct Rules: Sendable, Codable, Equatable {
+  /// A layer: which modules belong to it and which layers they may import.
+  public struct Layer: Sendable, Codable, Equatable {
+    /// The layer name (`feature`).
+    public var name: String
+    /// Module name patterns; `*` matches any run of characters.
+    public var modules: [String]
+    /// When set, only targets of these kinds belong (`test`, `executable`, `library`, `system`).
+    public var kinds: [String]?
+    /// Layers its modules may import; `*` allows every layer.
+    public var mayImport: [String]
+    /// Why the layer exists, shown in fixes.
+    public var description: String?
+  }
+
+  /// An edge forbidden by name, whatever the layers say.
+  public struct ForbiddenEdge: Sendable, Codable, Equatable {
+    /// The rule name shown in reports.
+    public var name: String
+    /// Patterns of importing modules.
+    public var from: [String]
+    /// Patterns of imported modules.
+    public var to: [String]
+    /// Patterns of importing modules the rule does not apply to.
+    public var except: [String]?
+    /// How to fix a violation.
+    public var fix: String
+  }
+
+  /// Layers in matching order: a module belongs to the first layer that matches it.
+  public var layers: [Layer]
+  /// Edges forbidden by module name.
+  public var forbidden: [ForbiddenEdge]
+  /// Layers whose modules may have no dependents (apps, tests, executables).
+  public var orphanExemptLayers: [String]
+
+  /// Reads rules from a JSON file.
+  public static func load(from url: URL) throws -> Rules {
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+      throw GraphError("cannot read the rules file \(url.path): \(error.localizedDescription)")
+    }
+    do { return try JSONDecoder().decode(Rules.self, from: data) } catch {
+      throw GraphError("the rules file \(url.path) is not valid: \(error)")
+    }
+  }
+
+  /// The layer of module `name`, or `nil` when none matches.
+  public func layer(of name: String, kind: Module.Kind) -> String? {
+    layers.first { layer in
+      (layer.kinds.map { $0.contains(kind.rawValue) } ?? true)
+        && layer.modules.contains { Pattern.matches($0, name) }
+    }?.name
+  }
+
+  /// Whether a module in layer `from` may import one in layer `to`.
+  public func allows(from: String, to: String) -> Bool {
+    guard let layer = layers.first(where: { $0.name == from }) else { return false }
+    return layer.mayImport.contains("*") || layer.mayImport.contains(to)
+  }
+}
+
+/// Glob matching with `*` only, enough for module names.
+public enum Pattern {
+  /// Whether `name` matches `pattern` (`*Client`, `Fan*`, `fan`).
+  public static func matches(_ pattern: String, _ name: String) -> Bool {
+    let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+    if parts.count == 1 { return pattern == name }
+    var rest = Substring(name)
+    guard let first = parts.first, rest.hasPrefix(first) else { return false }
+    rest = rest.dropFirst(first.count)
+    for (index, part) in parts.enumerated().dropFirst() {
+      if index == parts.count - 1 { return part.isEmpty || rest.hasSuffix(part) }
+      guard let range = rest.range(of: part) else { return false }
+      rest = rest[range.upperBound...]
+    }
+    return true
+  }
+}

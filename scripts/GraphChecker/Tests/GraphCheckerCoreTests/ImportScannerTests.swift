@@ -1,0 +1,30 @@
+import Testing
+
+@testable import GraphCheckerCore
+
+@Test func imports_commentsAndStrings_areIgnored() {
+  let source = """
+    // import CommentedOut
+    /* import Block /* nested */ import StillBlock */
+    let text = \"\"\"
+      import InMultilineString
+      \"\"\"
+    let raw = #"import InRawString"#
+    @testable import CommonKit
+    import struct AuthDataModels.User
+    @_exported public import Dependencies
+    #if canImport(FrommUI)
+    #endif
+    """
+  let found = ImportScanner.imports(in: source)
+  #expect(found.map(\.module) == ["CommonKit", "AuthDataModels", "Dependencies", "FrommUI"])
+  #expect(found.map(\.line) == [7, 8, 9, 10])
+  #expect(found.last?.isCanImport == true)
+}
+
+@Test func pattern_wildcards_matchPrefixAndSuffix() {
+  #expect(Pattern.matches("*ClientLive", "AuthClientLive"))
+  #expect(!Pattern.matches("*ClientLive", "AuthClient"))
+  #expect(Pattern.matches("Fan*", "FanChat"))
+  #expect(!Pattern.matches("fan", "FanChat"))
+}
