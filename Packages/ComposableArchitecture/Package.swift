@@ -20,7 +20,7 @@ let package = Package(
       name: "ComposableArchitectureBenchmarks",
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting"]
     ),
-    .testTarget(name: "DependenciesTests", dependencies: ["Dependencies", "ComposableArchitectureTesting"]),
+    .testTarget(name: "DependenciesTests", dependencies: ["Dependencies"]),
     .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting"]

@@ -32,7 +32,7 @@ func main() async {
     let reducer = Counter()
     return measure(iterations: 1_000_000) { _ = reducer.reduce(into: &state, action: .increment) }
   }
-  testStoreBenchmark()
+  await testStoreBenchmark()
 }
 
 await main()

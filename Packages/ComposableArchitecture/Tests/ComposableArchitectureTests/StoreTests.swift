@@ -143,4 +143,23 @@ struct StoreTests {
     await store.send(.make).finish()
     #expect(store.state.id == UUID(incrementing: 7))
   }
+
+  @Test func dependencies_onlyContextChanged_reachReducer() {
+    struct Feature: Reducer {
+      struct State: Equatable { var seen: DependencyContext? }
+      enum Action: Equatable { case look }
+      @Dependency(\.context) var context
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.seen = context
+        return .none
+      }
+    }
+    let store = Store(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.context = .preview
+    }
+    store.send(.look)
+    #expect(store.state.seen == .preview)
+  }
 }

@@ -59,7 +59,7 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
         let (action, origin) = buffer[index]
         index += 1
         let effect =
-          dependencies.isEmpty
+          dependencies.isProcessDefault
           ? reducer(&state, action)
           : withDependencyValues(dependencies) { reducer(&state, action) }
         hooks?.didReduce?(action, origin, state)

@@ -4,7 +4,7 @@ extension TestStore {
   /// Compares the state a step produced with what the test expects, then makes it the new
   /// baseline.
   func assertState(
-    after step: String,
+    after step: @autoclosure () -> String,
     actual: State,
     expectedChange: ((inout State) throws -> Void)?,
     at location: IssueLocation
@@ -17,7 +17,7 @@ extension TestStore {
       guard apply(expectedChange, to: &expected, at: location) else { return }
       guard expected != actual else { return }
       reportStateMismatch(
-        expected: expected, actual: actual, unexpectedChange: expectedChange == nil, step: step,
+        expected: expected, actual: actual, unexpectedChange: expectedChange == nil, step: step(),
         at: location
       )
 
@@ -27,13 +27,13 @@ extension TestStore {
       guard apply(expectedChange, to: &expected, at: location) else { return }
       if expected != actual {
         reportStateMismatch(
-          expected: expected, actual: actual, unexpectedChange: false, step: step, at: location)
+          expected: expected, actual: actual, unexpectedChange: false, step: step(), at: location)
       } else if showSkippedAssertions {
         var fromPrevious = previous
         _ = try? expectedChange?(&fromPrevious)
         if fromPrevious != actual, let diff = debugDiff(fromPrevious, actual) {
           reportSkippedAssertion(
-            "State changes after \(step) were not asserted:\n\n\(diff)\n\n(Expected: −, Actual: +)",
+            "State changes after \(step()) were not asserted:\n\n\(diff)\n\n(Expected: −, Actual: +)",
             at: location
           )
         }

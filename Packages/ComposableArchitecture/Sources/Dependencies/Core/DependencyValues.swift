@@ -48,6 +48,10 @@ public struct DependencyValues: Sendable {
     return result
   }
 
-  /// Whether any value was overridden; used to skip work on the hot path.
-  package var isEmpty: Bool { storage.isEmpty }
+  /// Whether these are the process's plain values: nothing overridden and the process's own
+  /// context. Stores skip installing such values on the hot path; a changed context alone
+  /// must still be installed, or reducers would read the wrong defaults.
+  package var isProcessDefault: Bool {
+    storage.isEmpty && storedContext == DependencyContext.processDefault
+  }
 }
