@@ -7,7 +7,7 @@ let package = Package(
   name: "Platform",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "FrommUI", targets: ["FrommUI"]),
+    .library(name: "FrommUI", targets: ["FrommUI"])
   ],
   dependencies: [
     .package(path: "../ComposableArchitecture"),
