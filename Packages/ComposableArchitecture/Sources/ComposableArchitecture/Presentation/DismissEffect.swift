@@ -1,0 +1,85 @@
+import Dependencies
+
+/// Lets a presented feature close itself from one of its effects.
+///
+/// ```swift
+/// @Dependency(\.dismiss) var dismiss
+/// …
+/// case .saveButtonTapped:
+///   return .run { _ in
+///     try await save()
+///     await dismiss()
+///   }
+/// ```
+///
+/// Calling it sends `.dismiss` (or `.popFrom(id:)` for a stack element) to the parent that
+/// presented the feature, which clears the child's state and cancels its effects.
+public struct DismissEffect: Sendable {
+  /// Set by the presentation or stack reducer around each effect of the child it runs.
+  @TaskLocal static var handler: (@Sendable () async -> Void)?
+
+  /// Creates the effect; it finds its presenter through the running effect.
+  public init() {}
+
+  /// Asks the presenting parent to dismiss this feature.
+  public func callAsFunction(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let handler = Self.handler else {
+      reportIssue(
+        """
+        'dismiss' was called from an effect of a feature that is not presented.
+
+        Nothing was dismissed. 'dismiss' works only in effects of a feature integrated with \
+        'ifLet(\\.$destination, …)' or 'forEach(\\.path, …)'. To fix it, present the feature \
+        that way, or send your own action to its parent.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await handler()
+  }
+}
+
+private enum DismissEffectKey: DependencyKey {
+  static let liveValue = DismissEffect()
+  static let testValue = DismissEffect()
+}
+
+extension DependencyValues {
+  /// Closes the presented feature whose effect calls it; see ``DismissEffect``.
+  public var dismiss: DismissEffect {
+    get { self[DismissEffectKey.self] }
+    set { self[DismissEffectKey.self] = newValue }
+  }
+}
+
+extension Effect {
+  /// This effect with each of its `.run` operations able to call ``DismissEffect``, which sends
+  /// `dismissAction` through the operation's own `send`.
+  func dismissing(with dismissAction: Action) -> Effect {
+    switch operation {
+    case .none, .send, .cancel:
+      return self
+    case .run(let run):
+      return Effect(
+        .run(
+          Run(priority: run.priority, dependencies: run.dependencies) { send in
+            await DismissEffect.$handler.withValue({ await send(dismissAction) }) {
+              await run.operation(send)
+            }
+          }))
+    case .merge(let effects):
+      return Effect(.merge(effects.map { $0.dismissing(with: dismissAction) }))
+    case .concatenate(let effects):
+      return Effect(.concatenate(effects.map { $0.dismissing(with: dismissAction) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect(
+        .cancellable(
+          id: id, cancelInFlight: cancelInFlight, effect.dismissing(with: dismissAction)))
+    }
+  }
+}

@@ -1,0 +1,133 @@
+extension Reducer {
+  /// Runs a presented child feature where the parent's ``PresentationState`` holds one.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$destination, action: \.destination) { Destination() }
+  /// ```
+  ///
+  /// The child runs before the parent. `.dismiss` clears the child state after the parent saw
+  /// it. Whenever a presentation ends (dismissed, set to `nil`, or replaced by another) the
+  /// effects it started are cancelled, and its effects can close it with ``DismissEffect``.
+  public func ifLet<ChildState, ChildAction: Sendable, Child: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> destination: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<Self, Child>
+  where Action: SendableMetatype, ChildState == Child.State, ChildAction == Child.Action {
+    PresentationReducer(
+      parent: self,
+      child: destination(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Presents a child with no logic of its own, such as an ``AlertState`` or a
+  /// ``ConfirmationDialogState``: `.ifLet(\.$alert, action: \.alert)`.
+  ///
+  /// Any of its button actions reaches the parent and dismisses it.
+  public func ifLet<ChildState, ChildAction: Sendable>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<Self, EmptyReducer<ChildState, ChildAction>>
+  where Action: SendableMetatype {
+    ifLet(
+      toPresentationState, action: toPresentationAction, destination: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// The reducer made by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
+public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked Sendable
+where Parent.Action: SendableMetatype {
+  // Sendable: key paths are immutable values.
+  let parent: Parent
+  let child: Child
+  let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
+  let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
+  let location: IssueLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = state[keyPath: toPresentationState]
+    let presentationAction = toPresentationAction.extract(from: action)
+    var effects = Effect<Parent.Action>.none
+
+    if case .presented(let childAction) = presentationAction {
+      effects = reduceChild(into: &state, action: childAction, presentation: before)
+    }
+    effects = effects.merge(with: parent.reduce(into: &state, action: action))
+
+    let current = state[keyPath: toPresentationState].presentationID
+    if current == before.presentationID, before.storage != nil {
+      if case .dismiss = presentationAction {
+        state[keyPath: toPresentationState].wrappedValue = nil
+      } else if case .presented = presentationAction, let shown = before.storage,
+        isEphemeral(shown)
+      {
+        state[keyPath: toPresentationState].wrappedValue = nil
+      }
+    }
+
+    let after = state[keyPath: toPresentationState]
+    if before.storage != nil,
+      after.storage == nil || after.presentationID != before.presentationID
+    {
+      effects = effects.merge(with: .cancel(id: PresentationCancelID(id: before.presentationID)))
+    }
+    return effects
+  }
+
+  private func reduceChild(
+    into state: inout Parent.State, action childAction: Child.Action,
+    presentation: PresentationState<Child.State>
+  ) -> Effect<Parent.Action> {
+    guard presentation.storage != nil else {
+      reportMisuse(
+        """
+        An 'ifLet' at '\(location)' received an action for a presented child while nothing was \
+        presented.
+
+          Action:
+            \(debugCaseName(childAction))
+
+        The child reducer did not run. This usually means an effect outlived its presentation, \
+        or a view sent an action after dismissing. To fix it, start the child's long-running \
+        work from its own effects (they are cancelled on dismiss), or check the state first.
+        """,
+        at: location
+      )
+      return .none
+    }
+    let toPresentationAction = self.toPresentationAction
+    return child.reduce(into: &state[keyPath: toPresentationState].storage!, action: childAction)
+      .map { toPresentationAction.embed(.presented($0)) }
+      .dismissing(with: toPresentationAction.embed(.dismiss))
+      .cancellable(id: PresentationCancelID(id: presentation.presentationID))
+  }
+}
+
+/// The cancel id shared by every effect of one presentation.
+struct PresentationCancelID: Hashable, Sendable {
+  let id: PresentationID
+}
+
+/// Whether `state` is a value like an alert, which a button action dismisses by itself; also
+/// true for a destination enum whose current case holds one.
+func isEphemeral(_ state: Any) -> Bool {
+  if state is any EphemeralState { return true }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+    return false
+  }
+  return payload is any EphemeralState
+}

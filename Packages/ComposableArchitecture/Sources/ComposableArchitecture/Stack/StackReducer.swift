@@ -1,0 +1,126 @@
+extension Reducer {
+  /// Runs the screens of a navigation stack.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.path, action: \.path) { Path() }
+  /// ```
+  ///
+  /// A screen's action runs its reducer, then the parent's. `.push` and `.popFrom` change the
+  /// stack after the parent saw them. Every screen that leaves the stack, however it left, has
+  /// its effects cancelled; a screen's effects can pop it with ``DismissEffect``.
+  public func forEach<ElementState: Sendable, ElementAction: Sendable, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<ElementState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StackReducer<Self, Destination>
+  where
+    Action: SendableMetatype, Destination.State == ElementState,
+    Destination.Action == ElementAction
+  {
+    StackReducer(
+      parent: self,
+      destination: destination(),
+      toStackState: toStackState,
+      toStackAction: AnyCasePath(toStackAction),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer made by ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
+public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer, @unchecked Sendable
+where Parent.Action: SendableMetatype, Destination.State: Sendable {
+  // Sendable: key paths are immutable values.
+  let parent: Parent
+  let destination: Destination
+  let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  let toStackAction:
+    AnyCasePath<
+      Parent.Action, StackAction<Destination.State, Destination.Action>
+    >
+  let location: IssueLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let before = state[keyPath: toStackState]
+    let stackAction = toStackAction.extract(from: action)
+    var effects = Effect<Parent.Action>.none
+
+    if case .element(let id, let elementAction) = stackAction {
+      effects = reduceElement(into: &state, id: id, action: elementAction, stack: before)
+    }
+    effects = effects.merge(with: parent.reduce(into: &state, action: action))
+
+    switch stackAction {
+    case .popFrom(let id):
+      if state[keyPath: toStackState].index(of: id) != nil {
+        state[keyPath: toStackState].pop(from: id)
+      } else {
+        reportMisuse(missingElementMessage(action: "popFrom", id: id), at: location)
+      }
+    case .push(let id, let element):
+      if !state[keyPath: toStackState].push(element, id: id) {
+        reportMisuse(
+          """
+          A 'forEach' at '\(location)' received '.push(id: \(id), …)', but that id is already \
+          used by this stack.
+
+          Nothing was pushed. Ids must be new; the next free one is \
+          #\(state[keyPath: toStackState].nextID). To fix it, push with \
+          'state.path.append(…)' in the reducer, or send '.push' with the stack's next id.
+          """,
+          at: location)
+      }
+    case .element, nil:
+      break
+    }
+
+    let remaining = Set(state[keyPath: toStackState].ids)
+    for id in before.ids where !remaining.contains(id) {
+      effects = effects.merge(
+        with: .cancel(id: StackCancelID(stack: before.stackIdentity, element: id)))
+    }
+    return effects
+  }
+
+  private func reduceElement(
+    into state: inout Parent.State, id: StackElementID, action elementAction: Destination.Action,
+    stack: StackState<Destination.State>
+  ) -> Effect<Parent.Action> {
+    guard let index = stack.index(of: id) else {
+      reportMisuse(missingElementMessage(action: debugCaseName(elementAction), id: id), at: location)
+      return .none
+    }
+    let toStackAction = self.toStackAction
+    return destination.reduce(into: &state[keyPath: toStackState][index], action: elementAction)
+      .map { toStackAction.embed(.element(id: id, action: $0)) }
+      .dismissing(with: toStackAction.embed(.popFrom(id: id)))
+      .cancellable(id: StackCancelID(stack: stack.stackIdentity, element: id))
+  }
+
+  private func missingElementMessage(action: String, id: StackElementID) -> String {
+    """
+    A 'forEach' at '\(location)' received an action for a stack element that is not on the \
+    stack.
+
+      Action:
+        \(action)
+      Missing id:
+        \(id)
+
+    Nothing ran for that element. This usually means an effect outlived its screen, or a \
+    view sent an action for a screen it already popped. To fix it, let the screen's effects \
+    end with it (they are cancelled when it is popped), or check the stack first.
+    """
+  }
+}
+
+/// The cancel id shared by every effect of one screen of one stack.
+struct StackCancelID: Hashable, Sendable {
+  let stack: Int
+  let element: StackElementID
+}
