@@ -21,7 +21,7 @@ public struct Checker: Sendable {
       violations.append(
         Violation(
           rule: "remote-package", file: "\(remote.packageDir)/Package.swift",
-          line: manifestLine(remote.packageDir, containing: ".package(url"),
+          line: locator(remote.packageDir).line(containing: ".package(url"),
           message: "\(remote.packageDir) depends on the remote package \(remote.location)",
           fix: "remove it; only local .package(path:) dependencies and the toolchain are allowed",
           key: "remote-package|\(remote.packageDir)|\(remote.location)"))
@@ -36,7 +36,8 @@ public struct Checker: Sendable {
   private func check(_ module: Module, byName: [String: Module], dependents: [String]) -> [Violation] {
     var result: [Violation] = []
     let manifest = "\(module.packageDir)/Package.swift"
-    let targetLine = manifestLine(module.packageDir, containing: "name: \"\(module.name)\"")
+    let locate = locator(module.packageDir)
+    let targetLine = locate.targetLine(module.name)
     guard let layer = module.layer else {
       return [
         Violation(
@@ -46,13 +47,14 @@ public struct Checker: Sendable {
           key: "unknown-layer|\(module.name)")
       ]
     }
-    // Edges: each imported module once, at its first import; declared-only ones at the manifest.
+    // Edges: a declared one at its line in the manifest (where the fix goes); an undeclared one at
+    // its first import.
     var edges: [(to: String, file: String, line: Int)] = []
+    for dependency in module.dependencies {
+      edges.append((dependency, manifest, locate.dependencyLine(target: module.name, dependency: dependency)))
+    }
     for use in module.uses where !use.isCanImport && !edges.contains(where: { $0.to == use.module }) {
       edges.append((use.module, use.file, use.line))
-    }
-    for dependency in module.dependencies where !edges.contains(where: { $0.to == dependency }) {
-      edges.append((dependency, manifest, targetLine))
     }
     for edge in edges {
       guard let target = byName[edge.to], let targetLayer = target.layer else { continue }
@@ -71,6 +73,7 @@ public struct Checker: Sendable {
       where rule.from.contains(where: { Pattern.matches($0, module.name) })
         && rule.to.contains(where: { Pattern.matches($0, edge.to) })
         && !(rule.except ?? []).contains(where: { Pattern.matches($0, module.name) })
+        && !(rule.exceptTo ?? []).contains(where: { Pattern.matches($0, edge.to) })
       {
         result.append(
           Violation(
@@ -97,7 +100,8 @@ public struct Checker: Sendable {
     for dependency in module.dependencies where !used.contains(dependency) {
       result.append(
         Violation(
-          rule: "unused-dependency", file: manifest, line: targetLine,
+          rule: "unused-dependency", file: manifest,
+          line: locate.dependencyLine(target: module.name, dependency: dependency),
           message: "\(module.name) declares \(dependency) but none of its sources imports it",
           fix: "remove \(dependency) from the dependencies of \(module.name), or import it where it is used",
           key: "unused-dependency|\(module.name)|\(dependency)"))
@@ -156,21 +160,20 @@ public struct Checker: Sendable {
     return components.map { component in
       let first = graph.module(named: component[0])
       let dir = first?.packageDir ?? ""
+      // Point at the first module's declared edge into the cycle: one place to cut it.
+      let next = first?.dependencies.first { component.contains($0) }
+      let locate = locator(dir)
       return Violation(
         rule: "cycle", file: "\(dir)/Package.swift",
-        line: manifestLine(dir, containing: "name: \"\(component[0])\""),
+        line: next.map { locate.dependencyLine(target: component[0], dependency: $0) }
+          ?? locate.targetLine(component[0]),
         message: "dependency cycle among \(component.joined(separator: ", "))",
         fix: "break the cycle: move the shared code into a lower-layer module both can import",
         key: "cycle|\(component.joined(separator: ","))")
     }
   }
 
-  private func manifestLine(_ packageDir: String, containing needle: String) -> Int {
-    guard let text = manifestText(packageDir) else { return 1 }
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    where line.contains(needle) {
-      return index + 1
-    }
-    return 1
+  private func locator(_ packageDir: String) -> ManifestLocator {
+    ManifestLocator(text: manifestText(packageDir) ?? "")
   }
 }

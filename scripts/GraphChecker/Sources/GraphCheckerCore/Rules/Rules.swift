@@ -26,6 +26,8 @@ public struct Rules: Sendable, Codable, Equatable {
     public var to: [String]
     /// Patterns of importing modules the rule does not apply to.
     public var except: [String]?
+    /// Patterns of imported modules the rule does not apply to (`Artist*` is not an arti module).
+    public var exceptTo: [String]?
     /// How to fix a violation.
     public var fix: String
   }

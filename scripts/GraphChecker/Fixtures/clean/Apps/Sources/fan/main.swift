@@ -1,0 +1,4 @@
+import AuthClientLive
+import FanCoordinator
+
+print("fan")

@@ -1,0 +1,4 @@
+import struct AuthClient.AuthClient
+
+/// A fixture type.
+public struct AuthClientLive {}

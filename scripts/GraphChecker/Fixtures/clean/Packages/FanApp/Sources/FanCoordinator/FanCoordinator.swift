@@ -1,0 +1,4 @@
+@_exported import FanChat
+
+/// A fixture type.
+public struct FanCoordinator {}

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import FanChat
+
+@Test func fixture_compiles_isTrue() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Client",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ArtistClient", targets: ["ArtistClient"]),
+    .library(name: "AuthClient", targets: ["AuthClient"]),
+  ],
+  targets: [
+    .target(
+      name: "ArtistClient",
+      dependencies: [
+        "AuthClient"
+      ]
+    ),
+    .target(
+      name: "AuthClient",
+      dependencies: [
+        "ArtistClient"
+      ]
+    ),
+  ]
+)

@@ -1,0 +1,4 @@
+import ArtistClient
+
+/// A fixture type.
+public struct AuthClient {}

@@ -1,0 +1,6 @@
+import ArtiRoom
+import Testing
+
+@Test func fixture_compiles_isTrue() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import ArtistClient
+import Testing
+
+@Test func fixture_compiles_isTrue() {
+  #expect(Bool(true))
+}

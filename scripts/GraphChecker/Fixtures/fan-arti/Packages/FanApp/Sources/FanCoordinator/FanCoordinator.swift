@@ -1,0 +1,5 @@
+import ArtiRoom
+import ArtistClient
+
+/// A fixture type.
+public struct FanCoordinator {}

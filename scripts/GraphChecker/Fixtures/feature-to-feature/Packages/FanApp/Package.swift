@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "FanApp",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "FanChat", targets: ["FanChat"]),
+    .library(name: "FanProfile", targets: ["FanProfile"]),
+  ],
+  targets: [
+    .target(
+      name: "FanChat",
+      dependencies: [
+        "FanProfile"
+      ]
+    ),
+    .target(
+      name: "FanProfile"
+    ),
+    .testTarget(
+      name: "FanChatTests",
+      dependencies: [
+        "FanChat"
+      ]
+    ),
+  ]
+)

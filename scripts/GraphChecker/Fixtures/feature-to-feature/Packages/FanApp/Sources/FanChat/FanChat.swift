@@ -1,0 +1,4 @@
+import FanProfile
+
+/// A fixture type.
+public struct FanChat {}

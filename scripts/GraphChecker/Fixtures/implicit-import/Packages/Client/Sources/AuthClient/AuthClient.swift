@@ -1,0 +1,5 @@
+public import CommonKit
+import Foundation
+
+/// A fixture type.
+public struct AuthClient {}

@@ -1,0 +1,6 @@
+import CommonKit
+import Testing
+
+@Test func fixture_compiles_isTrue() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,4 @@
+import AuthClient
+
+/// A fixture type.
+public struct AuthClientLive {}

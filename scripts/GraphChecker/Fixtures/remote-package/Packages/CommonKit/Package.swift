@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "CommonKit",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "CommonKit", targets: ["CommonKit"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.0.0")
+  ],
+  targets: [
+    .target(
+      name: "CommonKit"
+    ),
+    .testTarget(
+      name: "CommonKitTests",
+      dependencies: [
+        "CommonKit"
+      ]
+    ),
+  ]
+)

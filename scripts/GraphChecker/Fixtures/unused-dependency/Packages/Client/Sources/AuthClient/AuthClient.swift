@@ -1,0 +1,4 @@
+import Foundation
+
+/// A fixture type.
+public struct AuthClient {}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import GraphCheckerCore
+
+/// The checked-in fixture trees (`scripts/GraphChecker/Fixtures/<name>`), checked with the real rules.
+enum Fixture {
+  static let checkerDir = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let rules = checkerDir.deletingLastPathComponent().appendingPathComponent("graph-rules.json")
+
+  static func root(_ name: String) -> String {
+    checkerDir.appendingPathComponent("Fixtures/\(name)").path
+  }
+
+  /// Runs the command on fixture `name` (manifest.json files, no baseline unless given).
+  static func run(_ name: String, _ extra: [String] = []) throws -> GraphCommand.Result {
+    try GraphCommand(
+      arguments: [
+        "--root", root(name), "--rules", rules.path, "--manifests", "files",
+        "--baseline", FileManager.default.temporaryDirectory.appendingPathComponent("no-baseline.json").path,
+      ] + extra
+    ).run()
+  }
+
+  /// The violation lines of fixture `name` (its output without the summary line).
+  static func violations(_ name: String) throws -> (lines: [String], status: Int32) {
+    let result = try run(name)
+    return (
+      result.output.split(separator: "\n").map(String.init).filter { !$0.contains(" modules in ") },
+      result.status
+    )
+  }
+}
+
+@Test func cleanTree_check_reportsNoViolation() throws {
+  let result = try Fixture.run("clean")
+  #expect(result.output == "10 modules in 4 packages: 0 error(s), 0 known")
+  #expect(result.status == 0)
+}
+
+@Test func featureImportingFeature_check_reportsLayerAtDependencyLine() throws {
+  let (lines, status) = try Fixture.violations("feature-to-feature")
+  #expect(
+    lines == [
+      "Packages/FanApp/Package.swift:15: error: [layer] FanChat (feature) depends on FanProfile (feature); "
+        + "feature may import only: client, data-model, core, platform-ui, architecture, dependencies; "
+        + "fix: move the code that needs FanProfile to a layer allowed to use it, or depend on an interface instead"
+    ])
+  #expect(status == 1)
+}
+
+@Test func fanImportingArti_check_reportsFanArtiButNotArtistClient() throws {
+  let (lines, status) = try Fixture.violations("fan-arti")
+  #expect(
+    lines == [
+      "Packages/FanApp/Package.swift:19: error: [fan-arti] FanCoordinator depends on ArtiRoom; "
+        + "fix: fan and arti modules never import each other; move shared code to a client, data-model or core module"
+    ])
+  #expect(status == 1)
+}
+
+@Test func testImportingLiveOutsideApp_check_reportsLiveOnlyInApps() throws {
+  let (lines, status) = try Fixture.violations("live-outside-app")
+  #expect(
+    lines == [
+      "Packages/Client/Package.swift:25: error: [live-only-in-apps] AuthClientTests depends on AuthClientLive; "
+        + "fix: only the apps (and the …Live module's own tests) may use a …Live module; "
+        + "depend on the interface module and inject the live value in the app"
+    ])
+  #expect(status == 1)
+}
+
+@Test func twoClientsDependingOnEachOther_check_reportsCycleAtOneEdge() throws {
+  let (lines, status) = try Fixture.violations("cycle")
+  #expect(
+    lines == [
+      "Packages/Client/Package.swift:15: error: [cycle] dependency cycle among ArtistClient, AuthClient; "
+        + "fix: break the cycle: move the shared code into a lower-layer module both can import"
+    ])
+  #expect(status == 1)
+}
+
+@Test func urlPackageDependency_check_reportsRemotePackage() throws {
+  let (lines, status) = try Fixture.violations("remote-package")
+  #expect(
+    lines == [
+      "Packages/CommonKit/Package.swift:11: error: [remote-package] Packages/CommonKit depends on the remote "
+        + "package swift-collections; fix: remove it; only local .package(path:) dependencies and the toolchain "
+        + "are allowed"
+    ])
+  #expect(status == 1)
+}
+
+@Test func undeclaredImport_check_reportsImplicitImportAtImportLine() throws {
+  let (lines, status) = try Fixture.violations("implicit-import")
+  #expect(
+    lines == [
+      "Packages/Client/Sources/AuthClient/AuthClient.swift:1: error: [implicit-import] AuthClient imports "
+        + "CommonKit without declaring it as a direct dependency; fix: add .product(name: \"CommonKit\", "
+        + "package: \"CommonKit\") to the dependencies of AuthClient in Packages/Client/Package.swift"
+    ])
+  #expect(status == 1)
+}
+
+@Test func declaredButNotImported_check_reportsUnusedDependencyAtDependencyLine() throws {
+  let (lines, status) = try Fixture.violations("unused-dependency")
+  #expect(
+    lines == [
+      "Packages/Client/Package.swift:17: error: [unused-dependency] AuthClient declares CommonKit but none of "
+        + "its sources imports it; fix: remove CommonKit from the dependencies of AuthClient, or import it "
+        + "where it is used"
+    ])
+  #expect(status == 1)
+}
+
+@Test func libraryWithoutDependents_check_reportsOrphanAtTargetNotProduct() throws {
+  let (lines, status) = try Fixture.violations("orphan-module")
+  #expect(
+    lines == [
+      "Packages/CommonKit/Package.swift:12: error: [orphan-module] no module depends on CommonKit (not even a "
+        + "test); fix: add a test target for CommonKit, use it from its consumer, or delete it"
+    ])
+  #expect(status == 1)
+}
+
+@Test func moduleMatchingNoLayer_check_reportsUnknownLayer() throws {
+  let (lines, status) = try Fixture.violations("unknown-layer")
+  #expect(
+    lines == [
+      "Packages/Misc/Package.swift:12: error: [unknown-layer] Misc matches no layer of the rules; fix: rename "
+        + "it to match a layer's pattern or add it to a layer in scripts/graph-rules.json"
+    ])
+  #expect(status == 1)
+}
+
+@Test func knownViolation_inBaseline_isReportedAsKnownAndPasses() throws {
+  let baseline = FileManager.default.temporaryDirectory
+    .appendingPathComponent("graph-baseline-\(UUID().uuidString).json")
+  defer { try? FileManager.default.removeItem(at: baseline) }
+  _ = try Fixture.run("orphan-module", ["--baseline", baseline.path, "--update-baseline"])
+  let result = try Fixture.run("orphan-module", ["--baseline", baseline.path])
+  #expect(result.output.hasPrefix("Packages/CommonKit/Package.swift:12: known: [orphan-module]"))
+  #expect(result.status == 0)
+}
+
+@Test func cleanTree_focus_listsUsersAndUses() throws {
+  let result = try Fixture.run("clean", ["--focus", "AuthClient"])
+  #expect(
+    result.output.split(separator: "\n").map(String.init) == [
+      "AuthClient (client, library in Packages/Client, Packages/Client/Sources/AuthClient)",
+      "  uses directly:      CommonKit",
+      "  uses transitively:  ",
+      "  used directly by:   AuthClientLive, AuthClientTests, FanChat",
+      "  used transitively:  AuthClientLiveTests, FanChatTests, FanCoordinator, fan",
+    ])
+}
