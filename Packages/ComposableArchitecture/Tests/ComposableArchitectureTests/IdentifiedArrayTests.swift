@@ -56,7 +56,9 @@ struct IdentifiedArrayTests {
 
   @Test func codable_roundTripsAsArray() throws {
     let items: IdentifiedArrayOf<Item> = [.init(id: 1, name: "a"), .init(id: 2, name: "b")]
-    let data = try JSONEncoder().encode(items)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(items)
     #expect(String(decoding: data, as: UTF8.self) == #"[{"id":1,"name":"a"},{"id":2,"name":"b"}]"#)
     #expect(try JSONDecoder().decode(IdentifiedArrayOf<Item>.self, from: data) == items)
   }

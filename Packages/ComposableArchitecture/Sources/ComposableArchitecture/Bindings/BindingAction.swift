@@ -45,6 +45,10 @@ extension BindingAction: Equatable {
   }
 }
 
-extension BindingAction: CustomDebugStringConvertible {
-  public var debugDescription: String { "set(\(keyPath), \(debugDumpLine(value)))" }
+extension BindingAction: CustomStringConvertible, CustomReflectable {
+  /// `set(\State.field, value)`, as dumps and test failures show it.
+  public var description: String { "set(\(keyPath), \(debugDumpLine(value)))" }
+
+  // One token in dumps, instead of the closures inside.
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: nil) }
 }

@@ -126,7 +126,7 @@ extension StackState: CustomReflectable {
     Mirror(
       self,
       children: zip(ids, elements).map { (label: $0.0.description, value: $0.1 as Any) },
-      displayStyle: .dictionary)
+      displayStyle: .struct)
   }
 }
 
