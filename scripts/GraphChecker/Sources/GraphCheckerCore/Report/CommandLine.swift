@@ -4,6 +4,8 @@ import Foundation
 ///
 /// ```
 /// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
+/// graph-checker --root . locate NAME
+/// graph-checker --root . affected [--packages] FILE...
 /// ```
 public struct GraphCommand: Sendable {
   /// What the command printed and its exit status.
@@ -26,10 +28,17 @@ public struct GraphCommand: Sendable {
       --format F          text (violations, default), dot, mermaid or json (the whole graph)
       --focus MODULE      what MODULE uses and what uses it
       --update-baseline   record every current violation as known
+    commands (instead of checking):
+      locate NAME                  print "PACKAGE_DIR KIND TEST,TARGETS" for module NAME
+                                   (exit 2 with the closest names when there is none)
+      affected [--packages] FILE…  modules owning the changed FILEs (relative to the root) and
+                                   every module depending on them, one per line (--packages:
+                                   their package directories instead)
     """
 
   private var options: [String: String] = [:]
   private var flags: Set<String> = []
+  private var command: [String] = []
 
   /// Parses `arguments` (without the program name).
   public init(arguments: [String]) throws {
@@ -45,8 +54,11 @@ public struct GraphCommand: Sendable {
         }
         options[argument] = arguments[index + 1]
         index += 2
-      } else if argument == "--update-baseline" || argument == "--help" || argument == "-h" {
+      } else if ["--update-baseline", "--packages", "--help", "-h"].contains(argument) {
         flags.insert(argument)
+        index += 1
+      } else if !argument.hasPrefix("-") {
+        command.append(argument)
         index += 1
       } else {
         throw GraphError("unknown option '\(argument)'\n\(Self.usage)")
@@ -57,6 +69,12 @@ public struct GraphCommand: Sendable {
     }
     if let kind = options["--manifests"], !["dump", "files"].contains(kind) {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
+    }
+    switch command.first {
+    case nil, "affected": break
+    case "locate" where command.count == 2: break
+    case "locate": throw GraphError("locate needs exactly one module name\n\(Self.usage)")
+    case let other?: throw GraphError("unknown command '\(other)'\n\(Self.usage)")
     }
   }
 
@@ -75,6 +93,14 @@ public struct GraphCommand: Sendable {
       ? FileManifestSource()
       : DumpPackageSource(cacheDir: path("--cache", "scripts/GraphChecker/.build/manifest-cache"))
     let graph = try GraphLoader(root: root, manifests: source).load(rules: rules)
+    if command.first == "locate" {
+      return Result(output: try graph.locate(command[1]).line, status: 0)
+    }
+    if command.first == "affected" {
+      let modules = graph.affected(byChangesTo: Array(command.dropFirst()))
+      let lines = flags.contains("--packages") ? graph.packageDirs(of: modules) : modules
+      return Result(output: lines.joined(separator: "\n"), status: 0)
+    }
     if let focus = options["--focus"] {
       return Result(output: try GraphFormatter.focus(graph, on: focus), status: 0)
     }

@@ -1,0 +1,85 @@
+/// Questions the build scripts ask of the graph: where a module lives, what a change affects.
+extension ModuleGraph {
+  /// Where module `name` is built: its package and its test targets.
+  public struct Location: Sendable, Equatable {
+    /// The package directory, relative to the root.
+    public var packageDir: String
+    /// The module's kind.
+    public var kind: Module.Kind
+    /// The test targets that test it: itself for a test target, else the package's test targets
+    /// depending on it, sorted.
+    public var tests: [String]
+
+    /// `packageDir kind test1,test2` (`-` when there are no tests), for shell scripts.
+    public var line: String {
+      "\(packageDir) \(kind.rawValue) \(tests.isEmpty ? "-" : tests.joined(separator: ","))"
+    }
+  }
+
+  /// Where `name` lives, or an error naming the closest module names.
+  public func locate(_ name: String) throws -> Location {
+    guard let module = module(named: name) else {
+      let close = closeNames(to: name)
+      throw GraphError(
+        "no module named '\(name)'"
+          + (close.isEmpty
+            ? "; run scripts/check-graph --format json for the list"
+            : "; did you mean: \(close.joined(separator: ", "))?"))
+    }
+    let tests =
+      module.kind == .test
+      ? [name]
+      : modules.filter {
+        $0.kind == .test && $0.packageDir == module.packageDir && $0.dependencies.contains(name)
+      }
+      .map(\.name).sorted()
+    return Location(packageDir: module.packageDir, kind: module.kind, tests: tests)
+  }
+
+  /// Up to five module names like `name`: equal or containing it ignoring case, or a few edits away.
+  public func closeNames(to name: String) -> [String] {
+    let lower = name.lowercased()
+    let scored = modules.map(\.name).compactMap { candidate -> (Int, String)? in
+      let other = candidate.lowercased()
+      if other == lower { return (0, candidate) }
+      if other.contains(lower) || (other.count >= 4 && lower.contains(other)) { return (1, candidate) }
+      let distance = Self.editDistance(lower, other)
+      return distance <= max(2, lower.count / 3) ? (1 + distance, candidate) : nil
+    }
+    return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(5).map(\.1)
+  }
+
+  /// The modules owning `files` (paths relative to the root) plus every module depending on them,
+  /// transitively, sorted. A changed `Package.swift` affects every module of its package.
+  public func affected(byChangesTo files: [String]) -> [String] {
+    var changed: Set<String> = []
+    for file in files {
+      for module in modules
+      where file.hasPrefix(module.path + "/") || file == "\(module.packageDir)/Package.swift" {
+        changed.insert(module.name)
+      }
+    }
+    return transitiveDependents(of: changed).sorted()
+  }
+
+  /// The package directories of `names`, sorted, without duplicates.
+  public func packageDirs(of names: [String]) -> [String] {
+    Array(Set(names.compactMap { module(named: $0)?.packageDir })).sorted()
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in stride(from: 1, through: b.count, by: 1) {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
