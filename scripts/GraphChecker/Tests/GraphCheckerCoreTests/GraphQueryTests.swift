@@ -42,3 +42,9 @@ import Testing
 @Test func affected_noModuleFileChanged_printsNothing() throws {
   #expect(try Fixture.run("clean", ["affected", "README.md", "scripts/test"]).output == "")
 }
+
+@Test func affected_tests_listsOnlyAffectedTestTargets() throws {
+  let result = try Fixture.run(
+    "clean", ["affected", "--tests", "Packages/FanApp/Sources/FanChat/FanChat.swift"])
+  #expect(result.output == "FanChatTests")
+}

@@ -5,7 +5,7 @@ import Foundation
 /// ```
 /// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
 /// graph-checker --root . locate NAME
-/// graph-checker --root . affected [--packages] FILE...
+/// graph-checker --root . affected [--packages|--tests] FILE...
 /// ```
 public struct GraphCommand: Sendable {
   /// What the command printed and its exit status.
@@ -31,9 +31,10 @@ public struct GraphCommand: Sendable {
     commands (instead of checking):
       locate NAME                  print "PACKAGE_DIR KIND TEST,TARGETS" for module NAME
                                    (exit 2 with the closest names when there is none)
-      affected [--packages] FILE…  modules owning the changed FILEs (relative to the root) and
+      affected [--packages|--tests] FILE…
+                                   modules owning the changed FILEs (relative to the root) and
                                    every module depending on them, one per line (--packages:
-                                   their package directories instead)
+                                   their package directories instead; --tests: only test targets)
     """
 
   private var options: [String: String] = [:]
@@ -54,7 +55,7 @@ public struct GraphCommand: Sendable {
         }
         options[argument] = arguments[index + 1]
         index += 2
-      } else if ["--update-baseline", "--packages", "--help", "-h"].contains(argument) {
+      } else if ["--update-baseline", "--packages", "--tests", "--help", "-h"].contains(argument) {
         flags.insert(argument)
         index += 1
       } else if !argument.hasPrefix("-") {
@@ -98,7 +99,10 @@ public struct GraphCommand: Sendable {
     }
     if command.first == "affected" {
       let modules = graph.affected(byChangesTo: Array(command.dropFirst()))
-      let lines = flags.contains("--packages") ? graph.packageDirs(of: modules) : modules
+      let lines =
+        flags.contains("--packages")
+        ? graph.packageDirs(of: modules)
+        : flags.contains("--tests") ? modules.filter { graph.module(named: $0)?.kind == .test } : modules
       return Result(output: lines.joined(separator: "\n"), status: 0)
     }
     if let focus = options["--focus"] {
