@@ -1,0 +1,97 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let composable = Target.Dependency.product(name: "ComposableArchitecture", package: "ComposableArchitecture")
+let testing = Target.Dependency.product(
+  name: "ComposableArchitectureTesting", package: "ComposableArchitecture")
+let commonKit = Target.Dependency.product(name: "CommonKit", package: "CommonKit")
+let frommUI = Target.Dependency.product(name: "FrommUI", package: "Platform")
+let commonDataModels = Target.Dependency.product(name: "CommonDataModels", package: "DataModel")
+let authDataModels = Target.Dependency.product(name: "AuthDataModels", package: "DataModel")
+let artistDataModels = Target.Dependency.product(name: "ArtistDataModels", package: "DataModel")
+let messageDataModels = Target.Dependency.product(name: "MessageDataModels", package: "DataModel")
+let profileDataModels = Target.Dependency.product(name: "ProfileDataModels", package: "DataModel")
+let authClient = Target.Dependency.product(name: "AuthClient", package: "Client")
+let artistClient = Target.Dependency.product(name: "ArtistClient", package: "Client")
+let messageClient = Target.Dependency.product(name: "MessageClient", package: "Client")
+let profileClient = Target.Dependency.product(name: "ProfileClient", package: "Client")
+
+let package = Package(
+  name: "FanApp",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "FanSignIn", targets: ["FanSignIn"]),
+    .library(name: "FanArtistList", targets: ["FanArtistList"]),
+    .library(name: "FanChat", targets: ["FanChat"]),
+    .library(name: "FanProfile", targets: ["FanProfile"]),
+    .library(name: "FanCoordinator", targets: ["FanCoordinator"]),
+    .executable(name: "FanAppPreviews", targets: ["FanAppPreviews"]),
+  ],
+  dependencies: [
+    .package(path: "../ComposableArchitecture"),
+    .package(path: "../CommonKit"),
+    .package(path: "../DataModel"),
+    .package(path: "../Platform"),
+    .package(path: "../Client"),
+  ],
+  targets: [
+    // Features: one screen each, reducer + terminal view; they never import each other.
+    .target(
+      name: "FanSignIn",
+      dependencies: [composable, commonKit, frommUI, commonDataModels, authDataModels, authClient]),
+    .target(
+      name: "FanArtistList",
+      dependencies: [composable, commonKit, frommUI, commonDataModels, artistDataModels, artistClient]),
+    .target(
+      name: "FanChat",
+      dependencies: [composable, commonKit, frommUI, commonDataModels, messageDataModels, messageClient]),
+    .target(
+      name: "FanProfile",
+      dependencies: [
+        composable, commonKit, frommUI, commonDataModels, profileDataModels, authClient, profileClient,
+      ]
+    ),
+    // The coordinator composes the features: sign in → artists → chat or profile.
+    .target(
+      name: "FanCoordinator",
+      dependencies: [
+        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, frommUI, authDataModels,
+      ]),
+    // Runs any one feature (or the whole app) alone with preview dependencies.
+    .executableTarget(
+      name: "FanAppPreviews",
+      dependencies: [
+        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", "FanCoordinator", commonKit, composable,
+        frommUI,
+        artistClient,
+      ]),
+    .testTarget(
+      name: "FanSignInTests",
+      dependencies: [
+        "FanSignIn", composable, testing, frommUI, commonDataModels, authDataModels, authClient,
+      ]),
+    .testTarget(
+      name: "FanArtistListTests",
+      dependencies: [
+        "FanArtistList", composable, testing, frommUI, commonDataModels, artistDataModels, artistClient,
+      ]),
+    .testTarget(
+      name: "FanChatTests",
+      dependencies: [
+        "FanChat", composable, testing, frommUI, commonDataModels, messageDataModels, messageClient,
+      ]),
+    .testTarget(
+      name: "FanProfileTests",
+      dependencies: [
+        "FanProfile", composable, testing, frommUI, commonDataModels, profileDataModels, authClient,
+        profileClient,
+      ]),
+    .testTarget(
+      name: "FanCoordinatorTests",
+      dependencies: [
+        "FanCoordinator", "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, testing,
+        frommUI, commonDataModels, authDataModels, artistDataModels, messageDataModels, profileDataModels,
+        authClient, artistClient, messageClient, profileClient,
+      ]),
+  ]
+)

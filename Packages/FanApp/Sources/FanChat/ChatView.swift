@@ -1,0 +1,56 @@
+import CommonDataModels
+import CommonKit
+import FrommUI
+import MessageDataModels
+
+/// A room: messages oldest first (the artist's by name, the fan's own as "You"), then the reply
+/// line. Any line is a reply; `/back`, `/retry` and `/reload` are commands.
+public struct ChatView: TerminalView {
+  /// Creates the view.
+  public init() {}
+
+  /// Loads the room and follows new messages when the screen appears.
+  public var startAction: ChatFeature.Action? { .view(.task) }
+
+  static let commands = [
+    MenuCommand("/back", "Leave the room"), MenuCommand("/retry", "Send the kept reply again"),
+    MenuCommand("/reload", "Reload"),
+  ]
+
+  /// The screen for `state`.
+  public func render(_ state: ChatFeature.State) -> Screen {
+    Screen {
+      Component.header(
+        "\(state.artistName) (@\(state.artistUsername))",
+        subtitle: "Your replies are seen by \(state.artistName) only")
+      if state.messages.isEmpty {
+        if !state.isLoading { Component.empty("No messages yet") }
+      } else {
+        Component.list(state.messages.map { Self.row($0, myId: state.myId) }, numbered: false)
+      }
+      if state.isLoading { Component.progress("Loading messages") }
+      if let error = state.error { Component.errorBanner(error) }
+      if let unsent = state.unsent, !state.isSending { Component.notice("Unsent reply: \(unsent)") }
+      if state.isSending { Component.progress("Sending") }
+      Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
+      Component.menu(Self.commands)
+      Component.prompt("Reply")
+    }
+  }
+
+  static func row(_ message: Message, myId: AccountID) -> ListItem {
+    let sender = message.senderId == myId ? "You" : message.senderDisplayName
+    return ListItem("\(sender): \(message.text)")
+  }
+
+  /// The action that `input` means in the room.
+  public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
+    switch input {
+    case .command("back", _): .view(.backTapped)
+    case .command("retry", _): .view(.retryTapped)
+    case .command("reload", _): .view(.reloadTapped)
+    case .line(let text): .view(.sendTapped(text))
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import AuthClient
+import CommonDataModels
+import CommonKit
+import ComposableArchitecture
+import ProfileClient
+import ProfileDataModels
+
+/// The fan's profile: the nickname artists see (the display name), editing it, and signing out.
+public struct ProfileFeature: Reducer {
+  /// The profile screen's state.
+  public struct State: Equatable, Sendable {
+    /// The profile, once loaded.
+    public var profile: Profile?
+    /// The profile is loading.
+    public var isLoading: Bool
+    /// A new nickname is being typed.
+    public var isEditing: Bool
+    /// The nickname typed last, kept while it is not saved.
+    public var draft: String
+    /// The new nickname is being saved.
+    public var isSaving: Bool
+    /// Signing out is in flight.
+    public var isSigningOut: Bool
+    /// What went wrong, shown in place.
+    public var error: String?
+    /// What just went right.
+    public var notice: String?
+
+    /// Creates the state.
+    public init(
+      profile: Profile? = nil, isLoading: Bool = false, isEditing: Bool = false, draft: String = "",
+      isSaving: Bool = false, isSigningOut: Bool = false, error: String? = nil, notice: String? = nil
+    ) {
+      self.profile = profile
+      self.isLoading = isLoading
+      self.isEditing = isEditing
+      self.draft = draft
+      self.isSaving = isSaving
+      self.isSigningOut = isSigningOut
+      self.error = error
+      self.notice = notice
+    }
+  }
+
+  /// What happens on the profile screen.
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// What the fan did.
+    case view(View)
+    /// The profile, loaded.
+    case profileResponse(Result<Profile, APIError>)
+    /// The profile after saving a nickname.
+    case saveResponse(Result<Profile, APIError>)
+    /// Signing out finished; the error is the server's, the session is forgotten locally anyway.
+    case signOutResponse(APIError?)
+    /// What the parent acts on.
+    case delegate(Delegate)
+
+    /// What the fan did on the screen.
+    public enum View: Equatable, Sendable {
+      /// The screen appeared: load the profile.
+      case task
+      /// Start typing a new nickname.
+      case editTapped
+      /// A new nickname was typed.
+      case nicknameSubmitted(String)
+      /// Save the kept nickname again.
+      case retryTapped
+      /// Stop editing.
+      case cancelTapped
+      /// Sign out.
+      case signOutTapped
+      /// Go back to the artists.
+      case backTapped
+    }
+
+    /// What the parent acts on.
+    public enum Delegate: Equatable, Sendable {
+      /// Close the profile.
+      case close
+      /// The fan signed out.
+      case signedOut
+    }
+
+    /// Case paths for `\.view`, `\.delegate` and the responses.
+    public struct AllCasePaths: Sendable {
+      /// `\.view`.
+      public var view: AnyCasePath<Action, View> {
+        AnyCasePath(Action.view) { if case .view(let value) = $0 { value } else { nil } }
+      }
+      /// `\.profileResponse`.
+      public var profileResponse: AnyCasePath<Action, Result<Profile, APIError>> {
+        AnyCasePath(Action.profileResponse) {
+          if case .profileResponse(let value) = $0 { value } else { nil }
+        }
+      }
+      /// `\.saveResponse`.
+      public var saveResponse: AnyCasePath<Action, Result<Profile, APIError>> {
+        AnyCasePath(Action.saveResponse) { if case .saveResponse(let value) = $0 { value } else { nil } }
+      }
+      /// `\.signOutResponse`.
+      public var signOutResponse: AnyCasePath<Action, APIError?> {
+        AnyCasePath(Action.signOutResponse) {
+          if case .signOutResponse(let value) = $0 { value } else { nil }
+        }
+      }
+      /// `\.delegate`.
+      public var delegate: AnyCasePath<Action, Delegate> {
+        AnyCasePath(Action.delegate) { if case .delegate(let value) = $0 { value } else { nil } }
+      }
+    }
+    /// The case paths.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  @Dependency(\.profileClient) var profileClient
+  @Dependency(\.authClient.signOut) var signOut
+
+  /// Creates the feature.
+  public init() {}
+
+  /// Handles an action.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .view(.task):
+      state.isLoading = true
+      state.error = nil
+      return .run { send in
+        do {
+          await send(.profileResponse(.success(try await profileClient.profile())))
+        } catch {
+          await send(.profileResponse(.failure(APIError(error))))
+        }
+      }
+
+    case .profileResponse(.success(let profile)):
+      state.isLoading = false
+      state.profile = profile
+      return .none
+
+    case .profileResponse(.failure(let error)):
+      state.isLoading = false
+      state.error = "Could not load your profile: \(error.message) Type r to try again."
+      return .none
+
+    case .view(.editTapped):
+      guard state.profile != nil, !state.isSaving else { return .none }
+      state.isEditing = true
+      state.error = nil
+      state.notice = nil
+      return .none
+
+    case .view(.nicknameSubmitted(let raw)):
+      guard state.isEditing, !state.isSaving else { return .none }
+      let nickname = raw.trimmingWhitespace()
+      if case .invalid(let problem) = AccountRules.validateDisplayName(nickname) {
+        state.error = "Nickname: \(problem.message)"
+        return .none
+      }
+      return save(nickname, state: &state)
+
+    case .view(.retryTapped):
+      guard state.isEditing, !state.isSaving, !state.draft.isEmpty else { return .none }
+      return save(state.draft, state: &state)
+
+    case .saveResponse(.success(let profile)):
+      state.isSaving = false
+      state.isEditing = false
+      state.draft = ""
+      state.profile = profile
+      state.notice = "Saved. Artists now see you as “\(profile.displayName)”."
+      return .none
+
+    case .saveResponse(.failure(let error)):
+      state.isSaving = false
+      state.error =
+        "Your nickname was not saved: \(error.message) Type /retry to save “\(state.draft)” again."
+      return .none
+
+    case .view(.cancelTapped):
+      guard !state.isSaving else { return .none }
+      state.isEditing = false
+      state.draft = ""
+      state.error = nil
+      return .none
+
+    case .view(.signOutTapped):
+      guard !state.isSigningOut else { return .none }
+      state.isSigningOut = true
+      state.error = nil
+      return .run { send in
+        do {
+          try await signOut()
+          await send(.signOutResponse(nil))
+        } catch {
+          await send(.signOutResponse(APIError(error)))
+        }
+      }
+
+    case .signOutResponse:
+      // The client forgets the session locally even when the server cannot be told.
+      state.isSigningOut = false
+      return .send(.delegate(.signedOut))
+
+    case .view(.backTapped):
+      return .send(.delegate(.close))
+
+    case .delegate:
+      return .none
+    }
+  }
+
+  private func save(_ nickname: String, state: inout State) -> Effect<Action> {
+    state.draft = nickname
+    state.isSaving = true
+    state.error = nil
+    state.notice = nil
+    return .run { send in
+      do {
+        let profile = try await profileClient.update(UpdateProfileRequest(displayName: nickname))
+        await send(.saveResponse(.success(profile)))
+      } catch {
+        await send(.saveResponse(.failure(APIError(error))))
+      }
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import CommonDataModels
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import FanChat
+import MessageClient
+import MessageDataModels
+import Synchronization
+import Testing
+
+@MainActor
+struct ChatRoomTests {
+  @Test func task_loadsEveryPageThenShowsNewMessagesUntilLeaving() async {
+    let (updates, continuation) = AsyncThrowingStream<[Message], any Error>.makeStream()
+    let ended = Mutex(false)
+    continuation.onTermination = { _ in ended.withLock { $0 = true } }
+    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { artistId, after in
+        #expect(artistId == 1)
+        return after == nil
+          ? MessagePage(messages: [.broadcast(1, "안녕"), .reply(2, "Hi!")], cursor: 2, hasMore: true)
+          : MessagePage(messages: [.broadcast(3, "Concert soon")], cursor: 3, hasMore: false)
+      }
+      $0.messageClient.updates = { artistId, after in
+        #expect(artistId == 1)
+        #expect(after == 3)
+        return updates
+      }
+    }
+
+    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.receive(
+      .messagesResponse(.success([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]))
+    ) {
+      $0.isLoading = false
+      $0.messages = [.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]
+    }
+    continuation.yield([.broadcast(4, "See you!")])
+    await store.receive(.messagesArrived([.broadcast(4, "See you!")])) {
+      $0.messages.append(.broadcast(4, "See you!"))
+    }
+    continuation.yield([.broadcast(4, "See you!"), .broadcast(5, "Bye")])
+    await store.receive(.messagesArrived([.broadcast(4, "See you!"), .broadcast(5, "Bye")])) {
+      $0.messages.append(.broadcast(5, "Bye"))
+    }
+
+    await store.send(.view(.backTapped))
+    await store.receive(.delegate(.close))
+    #expect(ended.withLock { $0 })
+  }
+
+  @Test func task_loadFails_explainsAndReloadStartsAgain() async {
+    let attempts = Mutex(0)
+    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { _, _ in
+        let attempt = attempts.withLock { count in
+          count += 1
+          return count
+        }
+        if attempt == 1 { throw APIError.unreachable("http://127.0.0.1:9") }
+        return MessagePage(messages: [.broadcast(1, "안녕")], cursor: 1, hasMore: false)
+      }
+      $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
+    }
+
+    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.receive(.messagesResponse(.failure(.unreachable("http://127.0.0.1:9")))) {
+      $0.isLoading = false
+      $0.error =
+        "Could not load the room: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Type /reload to try again."
+    }
+    await store.send(.view(.reloadTapped)) {
+      $0.isLoading = true
+      $0.error = nil
+    }
+    await store.receive(.messagesResponse(.success([.broadcast(1, "안녕")]))) {
+      $0.isLoading = false
+      $0.messages = [.broadcast(1, "안녕")]
+    }
+  }
+
+  @Test func updates_fail_explainsHowToFollowAgain() async {
+    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { _, _ in MessagePage(messages: [], cursor: nil, hasMore: false) }
+      $0.messageClient.updates = { _, _ in
+        AsyncThrowingStream { $0.finish(throwing: APIError.unauthorized("")) }
+      }
+    }
+
+    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.receive(.messagesResponse(.success([]))) { $0.isLoading = false }
+    await store.receive(.updatesFailed(.unauthorized(""))) {
+      $0.error =
+        "New messages stopped arriving: Your session has ended. Sign in again. Type /reload to follow the room again."
+    }
+  }
+
+  @Test func messagesArrivingOutOfOrder_areShownOldestFirst() async {
+    let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(2, "b"), .broadcast(4, "d")])) {
+      ChatFeature()
+    }
+
+    await store.send(.messagesArrived([.broadcast(3, "c"), .broadcast(5, "e")])) {
+      $0.messages = [.broadcast(2, "b"), .broadcast(3, "c"), .broadcast(4, "d"), .broadcast(5, "e")]
+    }
+  }
+}
+
+@MainActor
+struct ChatReplyTests {
+  @Test func send_success_appendsReply() async {
+    let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(1, "안녕")])) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.send = { artistId, text in
+        #expect(artistId == 1)
+        return .reply(2, text)
+      }
+    }
+
+    await store.send(.view(.sendTapped("반가워요!"))) {
+      $0.isSending = true
+      $0.unsent = "반가워요!"
+    }
+    await store.receive(.sendResponse(.success(.reply(2, "반가워요!")))) {
+      $0.isSending = false
+      $0.unsent = nil
+      $0.messages.append(.reply(2, "반가워요!"))
+    }
+  }
+
+  @Test func send_serverGone_keepsReplyAndRetrySendsIt() async {
+    let attempts = Mutex(0)
+    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.send = { _, text in
+        let attempt = attempts.withLock { count in
+          count += 1
+          return count
+        }
+        if attempt == 1 { throw APIError.unreachable("http://127.0.0.1:9") }
+        return .reply(7, text)
+      }
+    }
+
+    await store.send(.view(.sendTapped("still there?"))) {
+      $0.isSending = true
+      $0.unsent = "still there?"
+    }
+    await store.receive(.sendResponse(.failure(.unreachable("http://127.0.0.1:9")))) {
+      $0.isSending = false
+      $0.error =
+        "Your reply was not sent: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. It is kept below; type /retry to send it again."
+    }
+    await store.send(.view(.retryTapped)) {
+      $0.isSending = true
+      $0.error = nil
+    }
+    await store.receive(.sendResponse(.success(.reply(7, "still there?")))) {
+      $0.isSending = false
+      $0.unsent = nil
+      $0.messages = [.reply(7, "still there?")]
+    }
+  }
+
+  @Test func send_breaksMessageRules_explainsWithoutCallingServer() async {
+    let store = TestStore(initialState: ChatFeature.State.iuRoom()) { ChatFeature() }
+
+    await store.send(.view(.sendTapped("   "))) { $0.error = "Type a reply first." }
+    await store.send(.view(.sendTapped(String(repeating: "가", count: 501)))) {
+      $0.error = "A reply has at most 500 characters; yours has 501."
+    }
+    await store.send(.view(.retryTapped)) { $0.error = "There is no unsent reply to send again." }
+  }
+
+  @Test func send_whileSending_isIgnored() async {
+    var state = ChatFeature.State.iuRoom()
+    state.isSending = true
+    state.unsent = "first"
+    let store = TestStore(initialState: state) { ChatFeature() }
+
+    await store.send(.view(.sendTapped("second")))
+    await store.send(.view(.retryTapped))
+  }
+}

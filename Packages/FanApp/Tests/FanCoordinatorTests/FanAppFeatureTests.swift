@@ -1,0 +1,150 @@
+import ArtistClient
+import ArtistDataModels
+import AuthClient
+import AuthDataModels
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import FanArtistList
+import FanChat
+import FanCoordinator
+import FanProfile
+import FanSignIn
+import MessageClient
+import MessageDataModels
+import ProfileClient
+import Testing
+
+@MainActor
+struct FanAppSignInFlowTests {
+  @Test func launch_storedSession_opensArtistList() async {
+    let store = TestStore(initialState: FanAppFeature.State()) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { .minji }
+      $0.artistClient.artists = { [.iu(unread: 2)] }
+    }
+
+    await store.send(.signIn(.view(.task))) { $0.signIn?.isWorking = true }
+    await store.receive(.signIn(.restoreResponse(.success(.minji)))) { $0.signIn?.isWorking = false }
+    await store.receive(.signIn(.delegate(.signedIn(.minji)))) {
+      $0.signIn = nil
+      $0.account = Session.minji.account
+      $0.artists = ArtistListFeature.State()
+    }
+    await store.receive(.artists(.view(.task))) { $0.artists?.isLoading = true }
+    await store.receive(.artists(.artistsResponse(.success([.iu(unread: 2)])))) {
+      $0.artists?.isLoading = false
+      $0.artists?.artists = [.iu(unread: 2)]
+    }
+  }
+
+  @Test func launch_noSession_signInWithPassword_opensArtistList() async {
+    let store = TestStore(initialState: FanAppFeature.State()) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { nil }
+      $0.authClient.checkExistAccount = { _ in true }
+      $0.authClient.signIn = { _, _ in .minji }
+      $0.artistClient.artists = { [] }
+    }
+
+    await store.send(.signIn(.view(.task))) { $0.signIn?.isWorking = true }
+    await store.receive(.signIn(.restoreResponse(.success(nil)))) {
+      $0.signIn?.isWorking = false
+      $0.signIn?.step = .username
+    }
+    await store.send(.signIn(.view(.usernameSubmitted("minji_fan")))) {
+      $0.signIn?.username = "minji_fan"
+      $0.signIn?.isWorking = true
+    }
+    await store.receive(.signIn(.usernameChecked(.success(true)))) {
+      $0.signIn?.isWorking = false
+      $0.signIn?.step = .password
+    }
+    await store.send(.signIn(.view(.passwordSubmitted("fromm-demo-1")))) { $0.signIn?.isWorking = true }
+    await store.receive(.signIn(.authResponse(.success(.minji)))) { $0.signIn?.isWorking = false }
+    await store.receive(.signIn(.delegate(.signedIn(.minji)))) {
+      $0.signIn = nil
+      $0.account = Session.minji.account
+      $0.artists = ArtistListFeature.State()
+    }
+    await store.receive(.artists(.view(.task))) { $0.artists?.isLoading = true }
+    await store.receive(.artists(.artistsResponse(.success([])))) { $0.artists?.isLoading = false }
+  }
+}
+
+@MainActor
+struct FanAppNavigationTests {
+  static func signedIn(unread: Int = 2) -> FanAppFeature.State {
+    FanAppFeature.State(
+      signIn: nil, account: Session.minji.account,
+      artists: ArtistListFeature.State(artists: [.iu(unread: unread)]))
+  }
+
+  @Test func openRoom_readsMessages_leavingStopsPollingAndRefreshesUnread() async {
+    let (updates, continuation) = AsyncThrowingStream<[Message], any Error>.makeStream()
+    let store = TestStore(initialState: Self.signedIn()) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { _, _ in MessagePage(messages: [.hello], cursor: 1, hasMore: false) }
+      $0.messageClient.updates = { _, _ in updates }
+      $0.artistClient.artists = { [.iu(unread: 0)] }
+    }
+
+    await store.send(.artists(.view(.openTapped(1))))
+    await store.receive(.artists(.delegate(.openRoom(.iu(unread: 2))))) {
+      $0.chat = ChatFeature.State(artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5)
+    }
+    await store.receive(.chat(.view(.task))) { $0.chat?.isLoading = true }
+    await store.receive(.chat(.messagesResponse(.success([.hello])))) {
+      $0.chat?.isLoading = false
+      $0.chat?.messages = [.hello]
+    }
+
+    await store.send(.chat(.view(.backTapped)))
+    await store.receive(.chat(.delegate(.close))) { $0.chat = nil }
+    await store.receive(.artists(.view(.refreshTapped))) { $0.artists?.isLoading = true }
+    await store.receive(.artists(.artistsResponse(.success([.iu(unread: 0)])))) {
+      $0.artists?.isLoading = false
+      $0.artists?.artists = [.iu(unread: 0)]
+    }
+    continuation.finish()
+  }
+
+  @Test func profile_openAndBack_returnsToList() async {
+    let store = TestStore(initialState: Self.signedIn()) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.profileClient.profile = { .minji }
+    }
+
+    await store.send(.artists(.view(.profileTapped)))
+    await store.receive(.artists(.delegate(.openProfile))) { $0.profile = ProfileFeature.State() }
+    await store.receive(.profile(.view(.task))) { $0.profile?.isLoading = true }
+    await store.receive(.profile(.profileResponse(.success(.minji)))) {
+      $0.profile?.isLoading = false
+      $0.profile?.profile = .minji
+    }
+    await store.send(.profile(.view(.backTapped)))
+    await store.receive(.profile(.delegate(.close))) { $0.profile = nil }
+  }
+
+  @Test func profile_signOut_returnsToSignInAskingForUsername() async {
+    let store = TestStore(
+      initialState: FanAppFeature.State(
+        signIn: nil, account: Session.minji.account,
+        artists: ArtistListFeature.State(artists: [.iu(unread: 0)]),
+        profile: ProfileFeature.State(profile: .minji))
+    ) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.authClient.signOut = {}
+    }
+
+    await store.send(.profile(.view(.signOutTapped))) { $0.profile?.isSigningOut = true }
+    await store.receive(.profile(.signOutResponse(nil))) { $0.profile?.isSigningOut = false }
+    await store.receive(.profile(.delegate(.signedOut))) {
+      $0 = FanAppFeature.State(signIn: SignInFeature.State(step: .username))
+    }
+  }
+}
