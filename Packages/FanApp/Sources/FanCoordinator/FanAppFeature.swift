@@ -5,11 +5,11 @@ import FanChat
 import FanProfile
 import FanSignIn
 
-/// The fan app: sign in, then the artist list, from which a room or the profile opens.
+/// The fan app: sign in, then the artist list, over which a room or the profile opens.
 ///
-/// Exactly one screen shows: the room or the profile over the list, or the sign-in screen when
-/// nobody is signed in. The list stays underneath while a room is open, and is refreshed when
-/// the room closes so unread counts are current.
+/// The room and the profile are presented with `PresentationState`, so closing one cancels
+/// everything it started (a room's polling included). The list stays underneath and is
+/// refreshed when a room closes, so unread counts are current.
 public struct FanAppFeature: Reducer {
   /// The app's state.
   public struct State: Equatable, Sendable {
@@ -19,22 +19,18 @@ public struct FanAppFeature: Reducer {
     public var account: Account?
     /// The artist list, once signed in.
     public var artists: ArtistListFeature.State?
-    /// An open room, over the list.
-    public var chat: ChatFeature.State?
-    /// The profile, over the list.
-    public var profile: ProfileFeature.State?
+    /// The room or profile shown over the list.
+    @PresentationState public var destination: Destination.State?
 
     /// Creates the state; the app starts on the sign-in screen, restoring the last session.
     public init(
       signIn: SignInFeature.State? = SignInFeature.State(), account: Account? = nil,
-      artists: ArtistListFeature.State? = nil, chat: ChatFeature.State? = nil,
-      profile: ProfileFeature.State? = nil
+      artists: ArtistListFeature.State? = nil, destination: Destination.State? = nil
     ) {
       self.signIn = signIn
       self.account = account
       self.artists = artists
-      self.chat = chat
-      self.profile = profile
+      self.destination = destination
     }
   }
 
@@ -44,12 +40,10 @@ public struct FanAppFeature: Reducer {
     case signIn(SignInFeature.Action)
     /// The artist list.
     case artists(ArtistListFeature.Action)
-    /// The open room.
-    case chat(ChatFeature.Action)
-    /// The profile.
-    case profile(ProfileFeature.Action)
+    /// The room or profile over the list.
+    case destination(PresentationAction<Destination.Action>)
 
-    /// Case paths for `\.signIn`, `\.artists`, `\.chat` and `\.profile`.
+    /// Case paths for `\.signIn`, `\.artists` and `\.destination`.
     public struct AllCasePaths: Sendable {
       /// `\.signIn`.
       public var signIn: AnyCasePath<Action, SignInFeature.Action> {
@@ -59,13 +53,9 @@ public struct FanAppFeature: Reducer {
       public var artists: AnyCasePath<Action, ArtistListFeature.Action> {
         AnyCasePath(Action.artists) { if case .artists(let value) = $0 { value } else { nil } }
       }
-      /// `\.chat`.
-      public var chat: AnyCasePath<Action, ChatFeature.Action> {
-        AnyCasePath(Action.chat) { if case .chat(let value) = $0 { value } else { nil } }
-      }
-      /// `\.profile`.
-      public var profile: AnyCasePath<Action, ProfileFeature.Action> {
-        AnyCasePath(Action.profile) { if case .profile(let value) = $0 { value } else { nil } }
+      /// `\.destination`.
+      public var destination: AnyCasePath<Action, PresentationAction<Destination.Action>> {
+        AnyCasePath(Action.destination) { if case .destination(let value) = $0 { value } else { nil } }
       }
     }
     /// The case paths.
@@ -87,34 +77,34 @@ public struct FanAppFeature: Reducer {
 
       case .artists(.delegate(.openRoom(let artist))):
         guard let account = state.account else { return .none }
-        state.chat = ChatFeature.State(
-          artistId: artist.id, artistName: artist.displayName, artistUsername: artist.username,
-          myId: account.id)
-        return .send(.chat(.view(.task)))
+        state.destination = .chat(
+          ChatFeature.State(
+            artistId: artist.id, artistName: artist.displayName, artistUsername: artist.username,
+            myId: account.id))
+        return .send(.destination(.presented(.chat(.view(.task)))))
 
       case .artists(.delegate(.openProfile)):
-        state.profile = ProfileFeature.State()
-        return .send(.profile(.view(.task)))
+        state.destination = .profile(ProfileFeature.State())
+        return .send(.destination(.presented(.profile(.view(.task)))))
 
-      case .chat(.delegate(.close)):
-        state.chat = nil
+      case .destination(.presented(.chat(.delegate(.close)))):
+        state.destination = nil
         return .send(.artists(.view(.refreshTapped)))
 
-      case .profile(.delegate(.close)):
-        state.profile = nil
+      case .destination(.presented(.profile(.delegate(.close)))):
+        state.destination = nil
         return .none
 
-      case .profile(.delegate(.signedOut)):
+      case .destination(.presented(.profile(.delegate(.signedOut)))):
         state = State(signIn: SignInFeature.State(step: .username))
         return .none
 
-      case .signIn, .artists, .chat, .profile:
+      case .signIn, .artists, .destination:
         return .none
       }
     }
     .ifLet(\.signIn, action: \.signIn) { SignInFeature() }
     .ifLet(\.artists, action: \.artists) { ArtistListFeature() }
-    .ifLet(\.chat, action: \.chat) { ChatFeature() }
-    .ifLet(\.profile, action: \.profile) { ProfileFeature() }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
   }
 }

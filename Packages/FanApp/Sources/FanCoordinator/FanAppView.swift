@@ -15,11 +15,20 @@ public struct FanAppView: TerminalView {
   /// The screen of the feature on top.
   public func render(_ state: FanAppFeature.State) -> Screen {
     Screen {
-      if let chat = state.chat {
+      switch state.destination {
+      case .chat(let chat):
         ChatView().render(chat)
-      } else if let profile = state.profile {
+      case .profile(let profile):
         ProfileView().render(profile)
-      } else if let artists = state.artists {
+      case nil:
+        list(state)
+      }
+    }
+  }
+
+  private func list(_ state: FanAppFeature.State) -> Screen {
+    Screen {
+      if let artists = state.artists {
         ArtistListView().render(artists)
         if let account = state.account {
           Component.text("Signed in as \(account.displayName) (@\(account.username)).", style: .dim)
@@ -32,9 +41,13 @@ public struct FanAppView: TerminalView {
 
   /// The action of the feature on top for `input`.
   public func action(for input: InputEvent, in state: FanAppFeature.State) -> FanAppFeature.Action? {
-    if let chat = state.chat { return ChatView().action(for: input, in: chat).map(FanAppFeature.Action.chat) }
-    if let profile = state.profile {
-      return ProfileView().action(for: input, in: profile).map(FanAppFeature.Action.profile)
+    switch state.destination {
+    case .chat(let chat):
+      return ChatView().action(for: input, in: chat).map { .destination(.presented(.chat($0))) }
+    case .profile(let profile):
+      return ProfileView().action(for: input, in: profile).map { .destination(.presented(.profile($0))) }
+    case nil:
+      break
     }
     if let artists = state.artists {
       return ArtistListView().action(for: input, in: artists).map(FanAppFeature.Action.artists)

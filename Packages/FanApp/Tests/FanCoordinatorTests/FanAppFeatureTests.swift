@@ -12,6 +12,7 @@ import FanSignIn
 import MessageClient
 import MessageDataModels
 import ProfileClient
+import Synchronization
 import Testing
 
 @MainActor
@@ -93,22 +94,59 @@ struct FanAppNavigationTests {
 
     await store.send(.artists(.view(.openTapped(1))))
     await store.receive(.artists(.delegate(.openRoom(.iu(unread: 2))))) {
-      $0.chat = ChatFeature.State(artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5)
+      $0.destination = .chat(
+        ChatFeature.State(artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5))
     }
-    await store.receive(.chat(.view(.task))) { $0.chat?.isLoading = true }
-    await store.receive(.chat(.messagesResponse(.success([.hello])))) {
-      $0.chat?.isLoading = false
-      $0.chat?.messages = [.hello]
+    await store.receive(.destination(.presented(.chat(.view(.task))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, isLoading: true))
+    }
+    await store.receive(.destination(.presented(.chat(.messagesResponse(.success([.hello])))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello]))
     }
 
-    await store.send(.chat(.view(.backTapped)))
-    await store.receive(.chat(.delegate(.close))) { $0.chat = nil }
+    await store.send(.destination(.presented(.chat(.view(.backTapped)))))
+    await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
     await store.receive(.artists(.view(.refreshTapped))) { $0.artists?.isLoading = true }
     await store.receive(.artists(.artistsResponse(.success([.iu(unread: 0)])))) {
       $0.artists?.isLoading = false
       $0.artists?.artists = [.iu(unread: 0)]
     }
     continuation.finish()
+  }
+
+  @Test func roomDismissed_cancelsItsPolling() async {
+    let (updates, continuation) = AsyncThrowingStream<[Message], any Error>.makeStream()
+    let ended = Mutex(false)
+    continuation.onTermination = { _ in ended.withLock { $0 = true } }
+    let room = ChatFeature.State(
+      artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello])
+    var state = Self.signedIn()
+    state.destination = .chat(room)
+    let store = TestStore(initialState: state) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { _, after in
+        #expect(after == 1)
+        return MessagePage(messages: [], cursor: 1, hasMore: false)
+      }
+      $0.messageClient.updates = { _, _ in updates }
+    }
+
+    await store.send(.destination(.presented(.chat(.view(.reloadTapped))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello],
+          isLoading: true))
+    }
+    await store.receive(.destination(.presented(.chat(.messagesResponse(.success([])))))) {
+      $0.destination = .chat(room)
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    #expect(ended.withLock { $0 })
   }
 
   @Test func profile_openAndBack_returnsToList() async {
@@ -119,14 +157,17 @@ struct FanAppNavigationTests {
     }
 
     await store.send(.artists(.view(.profileTapped)))
-    await store.receive(.artists(.delegate(.openProfile))) { $0.profile = ProfileFeature.State() }
-    await store.receive(.profile(.view(.task))) { $0.profile?.isLoading = true }
-    await store.receive(.profile(.profileResponse(.success(.minji)))) {
-      $0.profile?.isLoading = false
-      $0.profile?.profile = .minji
+    await store.receive(.artists(.delegate(.openProfile))) {
+      $0.destination = .profile(ProfileFeature.State())
     }
-    await store.send(.profile(.view(.backTapped)))
-    await store.receive(.profile(.delegate(.close))) { $0.profile = nil }
+    await store.receive(.destination(.presented(.profile(.view(.task))))) {
+      $0.destination = .profile(ProfileFeature.State(isLoading: true))
+    }
+    await store.receive(.destination(.presented(.profile(.profileResponse(.success(.minji)))))) {
+      $0.destination = .profile(ProfileFeature.State(profile: .minji))
+    }
+    await store.send(.destination(.presented(.profile(.view(.backTapped)))))
+    await store.receive(.destination(.presented(.profile(.delegate(.close))))) { $0.destination = nil }
   }
 
   @Test func profile_signOut_returnsToSignInAskingForUsername() async {
@@ -134,16 +175,20 @@ struct FanAppNavigationTests {
       initialState: FanAppFeature.State(
         signIn: nil, account: Session.minji.account,
         artists: ArtistListFeature.State(artists: [.iu(unread: 0)]),
-        profile: ProfileFeature.State(profile: .minji))
+        destination: .profile(ProfileFeature.State(profile: .minji)))
     ) {
       FanAppFeature()
     } withDependencies: {
       $0.authClient.signOut = {}
     }
 
-    await store.send(.profile(.view(.signOutTapped))) { $0.profile?.isSigningOut = true }
-    await store.receive(.profile(.signOutResponse(nil))) { $0.profile?.isSigningOut = false }
-    await store.receive(.profile(.delegate(.signedOut))) {
+    await store.send(.destination(.presented(.profile(.view(.signOutTapped))))) {
+      $0.destination = .profile(ProfileFeature.State(profile: .minji, isSigningOut: true))
+    }
+    await store.receive(.destination(.presented(.profile(.signOutResponse(nil))))) {
+      $0.destination = .profile(ProfileFeature.State(profile: .minji))
+    }
+    await store.receive(.destination(.presented(.profile(.delegate(.signedOut))))) {
       $0 = FanAppFeature.State(signIn: SignInFeature.State(step: .username))
     }
   }

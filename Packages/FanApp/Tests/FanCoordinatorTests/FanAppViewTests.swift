@@ -68,6 +68,6 @@ struct FanAppViewTests {
       #expect(output.contains(expected), "missing: \(expected)")
     }
     #expect(store.state.signIn?.step == .username)
-    #expect(store.state.chat == nil)
+    #expect(store.state.destination == nil)
   }
 }
