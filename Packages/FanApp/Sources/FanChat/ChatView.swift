@@ -12,6 +12,9 @@ public struct ChatView: TerminalView {
   /// Loads the room and follows new messages when the screen appears.
   public var startAction: ChatFeature.Action? { .view(.task) }
 
+  /// How many of the newest messages the screen shows; older ones are counted above them.
+  public static let maxRows = 30
+
   static let commands = [
     MenuCommand("/back", "Leave the room"), MenuCommand("/retry", "Send the kept reply again"),
     MenuCommand("/reload", "Reload"),
@@ -26,7 +29,12 @@ public struct ChatView: TerminalView {
       if state.messages.isEmpty {
         if !state.isLoading { Component.empty("No messages yet") }
       } else {
-        Component.list(state.messages.map { Self.row($0, myId: state.myId) }, numbered: false)
+        let hidden = max(state.messages.count - Self.maxRows, 0)
+        if hidden > 0 {
+          Component.text("… \(hidden) older \(hidden == 1 ? "message" : "messages")", style: .dim)
+        }
+        Component.list(
+          state.messages.dropFirst(hidden).map { Self.row($0, myId: state.myId) }, numbered: false)
       }
       if state.isLoading { Component.progress("Loading messages") }
       if let error = state.error { Component.errorBanner(error) }
@@ -46,7 +54,7 @@ public struct ChatView: TerminalView {
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
     switch input {
-    case .command("back", _): .view(.backTapped)
+    case .command("back", _), .key(.escape): .view(.backTapped)
     case .command("retry", _): .view(.retryTapped)
     case .command("reload", _): .view(.reloadTapped)
     case .line(let text): .view(.sendTapped(text))

@@ -51,12 +51,13 @@ public struct ProfileView: TerminalView {
   public func action(for input: InputEvent, in state: ProfileFeature.State) -> ProfileFeature.Action? {
     if state.isEditing {
       switch input {
-      case .command("cancel", _): return .view(.cancelTapped)
+      case .command("cancel", _), .key(.escape): return .view(.cancelTapped)
       case .command("retry", _): return .view(.retryTapped)
       case .line(let text): return .view(.nicknameSubmitted(text))
       default: return nil
       }
     }
+    if input == .key(.escape) { return .view(.backTapped) }
     switch Self.commands.command(for: input)?.shortcut {
     case "e": return .view(.editTapped)
     case "s": return .view(.signOutTapped)

@@ -40,6 +40,8 @@ struct ProfileViewTests {
     #expect(view.action(for: .line("zzz"), in: browsing) == nil)
     #expect(view.action(for: .line("s"), in: editing) == .view(.nicknameSubmitted("s")))
     #expect(view.action(for: InputEvent(line: "/cancel"), in: editing) == .view(.cancelTapped))
+    #expect(view.action(for: .key(.escape), in: editing) == .view(.cancelTapped))
+    #expect(view.action(for: .key(.escape), in: browsing) == .view(.backTapped))
     #expect(view.action(for: InputEvent(line: "/retry"), in: editing) == .view(.retryTapped))
     #expect(view.startAction == .view(.task))
   }
