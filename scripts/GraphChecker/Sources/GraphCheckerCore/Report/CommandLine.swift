@@ -6,6 +6,7 @@ import Foundation
 /// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
 /// graph-checker --root . locate NAME
 /// graph-checker --root . affected [--packages|--tests] FILE...
+/// graph-checker edit-manifest Package.swift [--product|--dependency|--target ENTRY]...
 /// ```
 public struct GraphCommand: Sendable {
   /// What the command printed and its exit status.
@@ -35,14 +36,23 @@ public struct GraphCommand: Sendable {
                                    modules owning the changed FILEs (relative to the root) and
                                    every module depending on them, one per line (--packages:
                                    their package directories instead; --tests: only test targets)
+      edit-manifest FILE [--product ENTRY] [--dependency ENTRY] [--target ENTRY]…
+                                   append each ENTRY (Swift source) to that array of FILE's
+                                   Package( call; a dependency already there is skipped
     """
 
   private var options: [String: String] = [:]
   private var flags: Set<String> = []
   private var command: [String] = []
+  private var manifestEdits: [(array: ManifestEditor.Array, entry: String)] = []
 
   /// Parses `arguments` (without the program name).
   public init(arguments: [String]) throws {
+    // `scripts/check-graph` puts `--root DIR` first; edit-manifest needs no root.
+    if let start = arguments.firstIndex(of: "edit-manifest") {
+      try parseEdits(Array(arguments[(start + 1)...]))
+      return
+    }
     var index = 0
     let valued: Set<String> = [
       "--root", "--rules", "--baseline", "--manifests", "--cache", "--format", "--focus",
@@ -79,9 +89,48 @@ public struct GraphCommand: Sendable {
     }
   }
 
+  private mutating func parseEdits(_ arguments: [String]) throws {
+    guard let file = arguments.first, !file.hasPrefix("-") else {
+      throw GraphError("edit-manifest needs the Package.swift path first\n\(Self.usage)")
+    }
+    command = ["edit-manifest", file]
+    var index = 1
+    while index < arguments.count {
+      let option = arguments[index]
+      let arrays: [String: ManifestEditor.Array] = [
+        "--product": .products, "--dependency": .dependencies, "--target": .targets,
+      ]
+      guard let array = arrays[option], index + 1 < arguments.count else {
+        throw GraphError("edit-manifest: expected --product, --dependency or --target ENTRY, got '\(option)'")
+      }
+      let entry = arguments[index + 1]
+      manifestEdits.append((array, entry))
+      index += 2
+    }
+  }
+
+  private func editManifest(_ path: String) throws -> Result {
+    let url = URL(fileURLWithPath: path)
+    var editor: ManifestEditor
+    do {
+      editor = ManifestEditor(text: try String(contentsOf: url, encoding: .utf8))
+    } catch {
+      throw GraphError("cannot read \(path): \(error.localizedDescription)")
+    }
+    var added = 0
+    for edit in manifestEdits where try editor.append(edit.entry, to: edit.array) { added += 1 }
+    do {
+      try editor.text.write(to: url, atomically: true, encoding: .utf8)
+    } catch {
+      throw GraphError("cannot write \(path): \(error.localizedDescription)")
+    }
+    return Result(output: "added \(added) entr\(added == 1 ? "y" : "ies") to \(path)", status: 0)
+  }
+
   /// Runs the command.
   public func run() throws -> Result {
     if flags.contains("--help") || flags.contains("-h") { return Result(output: Self.usage, status: 0) }
+    if command.first == "edit-manifest" { return try editManifest(command[1]) }
     let root = URL(
       fileURLWithPath: options["--root"] ?? FileManager.default.currentDirectoryPath
     ).standardizedFileURL
