@@ -1,0 +1,70 @@
+import ArtistDataModels
+import CommonDataModels
+import Dependencies
+import Foundation
+import Synchronization
+
+extension ArtistClient {
+  /// The preview artists: the dev backend's demo artists, the fan subscribed to IU only.
+  public static let previewArtists: [ArtistSummary] = [
+    ArtistSummary(
+      id: 3, username: "akmu", displayName: "AKMU", statusMessage: "New single out Friday!",
+      subscriberCount: 812, isSubscribed: false, unreadCount: 0,
+      lastBroadcastAt: Date(timeIntervalSince1970: 1_790_000_000)),
+    ArtistSummary(
+      id: 1, username: "iu_official", displayName: "IU", statusMessage: "Thank you for waiting 💜",
+      subscriberCount: 2_043, isSubscribed: true, unreadCount: 3,
+      lastBroadcastAt: Date(timeIntervalSince1970: 1_790_100_000)),
+    ArtistSummary(
+      id: 2, username: "taeyeon", displayName: "TAEYEON", statusMessage: "",
+      subscriberCount: 1_520, isSubscribed: false, unreadCount: 0, lastBroadcastAt: nil),
+  ]
+
+  /// An in-memory client over `artists`; subscribing changes `isSubscribed` and the count, an
+  /// unknown artist is refused like the server does. Each call takes `latency` on
+  /// `@Dependency(\.continuousClock)`.
+  public static func preview(
+    artists: [ArtistSummary] = previewArtists, latency: Duration = .milliseconds(200)
+  ) -> ArtistClient {
+    let box = PreviewArtistWorld(artists)
+    @Sendable func travel() async throws {
+      @Dependency(\.continuousClock) var clock
+      try await clock.sleep(for: latency)
+    }
+    @Sendable func set(_ artistId: AccountID, subscribed: Bool) throws -> SubscriptionStatus {
+      try box.world.withLock { artists in
+        guard let index = artists.firstIndex(where: { $0.id == artistId }) else {
+          throw APIError.rejected(code: "not_found", message: "There is no artist with id \(artistId).")
+        }
+        if artists[index].isSubscribed != subscribed {
+          artists[index].isSubscribed = subscribed
+          artists[index].subscriberCount += subscribed ? 1 : -1
+          if !subscribed { artists[index].unreadCount = 0 }
+        }
+        let artist = artists[index]
+        return SubscriptionStatus(
+          artistId: artist.id, isSubscribed: artist.isSubscribed, subscriberCount: artist.subscriberCount)
+      }
+    }
+    return ArtistClient(
+      artists: {
+        try await travel()
+        return box.world.withLock { $0 }
+      },
+      subscribe: { artistId in
+        try await travel()
+        return try set(artistId, subscribed: true)
+      },
+      unsubscribe: { artistId in
+        try await travel()
+        return try set(artistId, subscribed: false)
+      }
+    )
+  }
+}
+
+/// Holds the preview's artists so the client's closures share one mutable list.
+private final class PreviewArtistWorld: Sendable {
+  let world: Mutex<[ArtistSummary]>
+  init(_ artists: [ArtistSummary]) { world = Mutex(artists) }
+}

@@ -1,0 +1,113 @@
+import CommonDataModels
+import Dependencies
+import Foundation
+import MessageDataModels
+import Synchronization
+
+extension MessageClient {
+  /// Who sends in a preview room.
+  public struct PreviewSender: Sendable, Equatable {
+    /// The sender's account id (an artist's id is its room's id).
+    public var id: AccountID
+    /// The sender's username.
+    public var username: String
+    /// The sender's display name.
+    public var displayName: String
+
+    /// Creates a sender.
+    public init(id: AccountID, username: String, displayName: String) {
+      self.id = id
+      self.username = username
+      self.displayName = displayName
+    }
+
+    /// The demo fan.
+    public static let demoFan = PreviewSender(id: 4, username: "demo_fan", displayName: "Demo Fan")
+    /// The demo artist IU, whose room is 1.
+    public static let iu = PreviewSender(id: 1, username: "iu_official", displayName: "IU")
+  }
+
+  /// A few believable messages in IU's room (room 1): broadcasts and the demo fan's replies.
+  public static let previewMessages: [Message] = {
+    let start = Date(timeIntervalSince1970: 1_790_000_000)
+    let lines: [(PreviewSender, MessageKind, String)] = [
+      (.iu, .broadcast, "Good morning! Rehearsal day today 🎤"),
+      (.demoFan, .reply, "Fighting! Can't wait for the concert."),
+      (.iu, .broadcast, "Thank you all for the birthday messages 💜"),
+      (.iu, .broadcast, "Which song should open the encore?"),
+      (.demoFan, .reply, "Through the Night, please!"),
+    ]
+    return lines.enumerated().map { index, line in
+      Message(
+        id: MessageID(Int64(index + 1)), artistId: 1, senderId: line.0.id, senderUsername: line.0.username,
+        senderDisplayName: line.0.displayName, kind: line.1, text: line.2,
+        sentAt: start.addingTimeInterval(Double(index) * 600))
+    }
+  }()
+
+  /// In-memory rooms: `messages` seeds them, `send` appends as `sender` (a broadcast in the
+  /// sender's own room, a reply elsewhere), and `updates` checks every `pollInterval` on
+  /// `@Dependency(\.continuousClock)` for messages newer than its cursor.
+  public static func preview(
+    messages: [Message] = previewMessages, sender: PreviewSender = .demoFan,
+    latency: Duration = .milliseconds(150), pollInterval: Duration = .seconds(1)
+  ) -> MessageClient {
+    let world = PreviewRoomWorld(messages)
+    @Sendable func travel() async throws {
+      @Dependency(\.continuousClock) var clock
+      try await clock.sleep(for: latency)
+    }
+    @Sendable func page(_ artistId: AccountID, after: MessageID?) -> MessagePage {
+      let newer = world.messages.withLock { all in
+        all.filter { $0.artistId == artistId && $0.id > (after ?? MessageID(0)) }
+      }
+      let batch = Array(newer.prefix(50))
+      return MessagePage(messages: batch, cursor: batch.last?.id ?? after, hasMore: newer.count > batch.count)
+    }
+    return MessageClient(
+      messages: { artistId, after in
+        try await travel()
+        return page(artistId, after: after)
+      },
+      send: { artistId, text in
+        try await travel()
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, text.count <= 500 else {
+          throw APIError.rejected(code: "invalid_message", message: "A message has 1 to 500 characters.")
+        }
+        return world.messages.withLock { all in
+          let message = Message(
+            id: MessageID((all.map(\.id.rawValue).max() ?? 0) + 1), artistId: artistId, senderId: sender.id,
+            senderUsername: sender.username, senderDisplayName: sender.displayName,
+            kind: sender.id == artistId ? .broadcast : .reply, text: text, sentAt: Date())
+          all.append(message)
+          return message
+        }
+      },
+      updates: { artistId, after in
+        AsyncThrowingStream { continuation in
+          let task = Task {
+            @Dependency(\.continuousClock) var clock
+            var cursor = after
+            while !Task.isCancelled {
+              let batch = page(artistId, after: cursor)
+              if !batch.messages.isEmpty {
+                cursor = batch.cursor
+                continuation.yield(batch.messages)
+              }
+              do { try await clock.sleep(for: pollInterval) } catch { break }
+            }
+            continuation.finish()
+          }
+          continuation.onTermination = { _ in task.cancel() }
+        }
+      }
+    )
+  }
+}
+
+/// Holds the preview's messages so the client's closures share one mutable room list.
+private final class PreviewRoomWorld: Sendable {
+  let messages: Mutex<[Message]>
+  init(_ messages: [Message]) { self.messages = Mutex(messages) }
+}

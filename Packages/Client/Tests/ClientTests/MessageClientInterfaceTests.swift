@@ -1,0 +1,61 @@
+import CommonDataModels
+import ComposableArchitectureTesting
+import Dependencies
+import MessageClient
+import MessageDataModels
+import Testing
+
+@Suite struct MessageClientInterfaceTests {
+  @Test func testValue_updates_reportsTheEndpointAndFinishes() async throws {
+    let issues = IssueCollector()
+    let batches = try await withIssueReporter(issues) {
+      var batches = 0
+      for try await _ in MessageClient.testValue.updates(1, nil) { batches += 1 }
+      return batches
+    }
+    #expect(batches == 0)
+    #expect(issues.messages == ["Unimplemented: 'MessageClient.updates'"])
+  }
+
+  @Test func preview_messagesAfterCursor_returnsOnlyNewerOnes() async throws {
+    let client = MessageClient.preview()
+    try await withDependencies {
+      $0.continuousClock = ImmediateClock()
+    } operation: {
+      let all = try await client.messages(1, nil)
+      #expect(all.messages.count == MessageClient.previewMessages.count)
+      #expect(all.cursor == all.messages.last?.id)
+      let newer = try await client.messages(1, 3)
+      #expect(newer.messages.map(\.id) == [4, 5])
+      let none = try await client.messages(1, 5)
+      #expect(none.messages.isEmpty && none.cursor == 5)
+    }
+  }
+
+  @Test func preview_send_appendsAReplyThatUpdatesDeliver() async throws {
+    let clock = TestClock()
+    let client = MessageClient.preview(latency: .zero, pollInterval: .seconds(1))
+    try await withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      let stream = client.updates(1, 5)
+      var iterator = stream.makeAsyncIterator()
+      // The stream has found nothing new and waits for its next poll.
+      while clock.sleeperCount < 1 { await Task.yield() }
+      let message = try await client.send(1, "See you there!")
+      #expect(message.kind == .reply && message.senderUsername == "demo_fan")
+      await clock.advance(by: .seconds(1))
+      let batch = try await iterator.next()
+      #expect(batch == [message])
+    }
+  }
+
+  @Test func preview_sendBlank_isRejected() async {
+    let client = MessageClient.preview(latency: .zero)
+    await withDependencies {
+      $0.continuousClock = ImmediateClock()
+    } operation: {
+      await #expect(throws: APIError.self) { try await client.send(1, "   ") }
+    }
+  }
+}
