@@ -1,0 +1,138 @@
+import ArtiProfile
+import ArtiSignInPassword
+import ArtiSignInUsername
+import AuthClient
+import AuthDataModels
+import CommonDataModels
+import ComposableArchitecture
+
+/// The arti app: intro → username → password → home (room, profile).
+///
+/// On launch it restores the saved session and goes straight home when there is one. The
+/// sign-in screens are a navigation stack over the intro; home is presented once signed in,
+/// and dismissing it (signing out) cancels everything it was doing and returns to the intro.
+public struct ArtiAppFeature: Reducer {
+  /// Where the app is.
+  public struct State: Equatable, Sendable {
+    /// Whether the saved session is being restored.
+    public var isRestoring: Bool
+    /// A remark for the intro: why the artist is signed out.
+    public var notice: String?
+    /// The sign-in screens pushed over the intro.
+    public var path: StackState<Path.State>
+    /// Home, while signed in.
+    @PresentationState public var home: HomeFeature.State?
+
+    /// The app at launch: restoring, nothing pushed, not signed in.
+    public init(
+      isRestoring: Bool = false, notice: String? = nil, path: StackState<Path.State> = StackState(),
+      home: HomeFeature.State? = nil
+    ) {
+      self.isRestoring = isRestoring
+      self.notice = notice
+      self.path = path
+      self.home = home
+    }
+  }
+
+  /// What can happen in the app.
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// The app started: restore the saved session.
+    case task
+    /// The saved session, if any.
+    case restoreResponse(Result<Session?, APIError>)
+    /// The intro's "Log in".
+    case signInButtonTapped
+    /// The sign-in screens' actions.
+    case path(StackActionOf<Path>)
+    /// Home's actions.
+    case home(PresentationAction<HomeFeature.Action>)
+
+    /// The case paths of ``ArtiAppFeature/Action``.
+    public struct AllCasePaths: Sendable {
+      /// `\.restoreResponse`.
+      public var restoreResponse: AnyCasePath<Action, Result<Session?, APIError>> {
+        AnyCasePath(Action.restoreResponse) { if case .restoreResponse(let v) = $0 { v } else { nil } }
+      }
+      /// `\.path`.
+      public var path: AnyCasePath<Action, StackActionOf<Path>> {
+        AnyCasePath(Action.path) { if case .path(let v) = $0 { v } else { nil } }
+      }
+      /// `\.home`.
+      public var home: AnyCasePath<Action, PresentationAction<HomeFeature.Action>> {
+        AnyCasePath(Action.home) { if case .home(let v) = $0 { v } else { nil } }
+      }
+    }
+    /// The case paths of ``ArtiAppFeature/Action``.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  @Dependency(\.authClient.restoreSession) var restoreSession
+
+  /// Creates the feature.
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .task:
+        state.isRestoring = true
+        return .run { [restoreSession] send in
+          do {
+            await send(.restoreResponse(.success(try await restoreSession())))
+          } catch {
+            await send(.restoreResponse(.failure(APIError(error))))
+          }
+        }
+
+      case .restoreResponse(.success(let session?)) where session.account.role == .artist:
+        state.isRestoring = false
+        return goHome(session, &state)
+
+      case .restoreResponse(.success):
+        state.isRestoring = false
+        return .none
+
+      case .restoreResponse(.failure(let error)):
+        state.isRestoring = false
+        state.notice = "Your saved session could not be checked. \(error.message)"
+        return .none
+
+      case .signInButtonTapped:
+        state.notice = nil
+        state.path.append(.username(SignInUsernameFeature.State()))
+        return .none
+
+      case .path(.element(_, .username(.delegate(.proceed(let username))))):
+        state.path.append(.password(SignInPasswordFeature.State(username: username)))
+        return .none
+
+      case .path(.element(let id, .username(.delegate(.back)))),
+        .path(.element(let id, .password(.delegate(.back)))):
+        state.path.pop(from: id)
+        return .none
+
+      case .path(.element(_, .password(.delegate(.signedIn(let session))))):
+        return goHome(session, &state)
+
+      case .home(.presented(.profile(.delegate(.signedOut)))):
+        state.home = nil
+        state.path.removeAll()
+        state.notice = "You signed out."
+        return .none
+
+      case .path, .home:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path) { Path() }
+    .ifLet(\.$home, action: \.home) { HomeFeature() }
+  }
+
+  private func goHome(_ session: Session, _ state: inout State) -> Effect<Action> {
+    state.path.removeAll()
+    state.notice = nil
+    state.home = HomeFeature.State(session: session)
+    return .send(.home(.presented(.task)))
+  }
+}

@@ -1,0 +1,104 @@
+import ArtiProfile
+import ArtiRoom
+import AuthDataModels
+import ComposableArchitecture
+
+/// The signed-in artist's home: the room and the profile, one shown at a time.
+///
+/// Only the room shown receives new messages: leaving its tab ends the subscription, coming
+/// back resumes it from the last message read.
+public struct HomeFeature: Reducer {
+  /// The two tabs of home.
+  public enum Tab: Equatable, Sendable {
+    /// The room: broadcasts and replies.
+    case room
+    /// The profile.
+    case profile
+  }
+
+  /// The session and both tabs' state.
+  public struct State: Equatable, Sendable {
+    /// Who is signed in.
+    public var session: Session
+    /// The tab shown.
+    public var tab: Tab
+    /// The artist's room.
+    public var room: RoomFeature.State
+    /// The artist's profile.
+    public var profile: ProfileFeature.State
+
+    /// Home for `session`, showing `tab`.
+    public init(
+      session: Session, tab: Tab = .room, room: RoomFeature.State? = nil,
+      profile: ProfileFeature.State = .init()
+    ) {
+      self.session = session
+      self.tab = tab
+      self.room = room ?? RoomFeature.State(artistId: session.account.id)
+      self.profile = profile
+    }
+  }
+
+  /// What can happen at home.
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// Home appeared: start the tab shown.
+    case task
+    /// Another tab was picked.
+    case tabSelected(Tab)
+    /// The room's actions.
+    case room(RoomFeature.Action)
+    /// The profile's actions.
+    case profile(ProfileFeature.Action)
+
+    /// The case paths of ``HomeFeature/Action``.
+    public struct AllCasePaths: Sendable {
+      /// `\.room`.
+      public var room: AnyCasePath<Action, RoomFeature.Action> {
+        AnyCasePath(Action.room) { if case .room(let v) = $0 { v } else { nil } }
+      }
+      /// `\.profile`.
+      public var profile: AnyCasePath<Action, ProfileFeature.Action> {
+        AnyCasePath(Action.profile) { if case .profile(let v) = $0 { v } else { nil } }
+      }
+    }
+    /// The case paths of ``HomeFeature/Action``.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  /// Creates the feature.
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.room, action: \.room) { RoomFeature() }
+    Scope(state: \.profile, action: \.profile) { ProfileFeature() }
+    Reduce { state, action in
+      switch action {
+      case .task:
+        return appear(state.tab)
+
+      case .tabSelected(let tab):
+        guard tab != state.tab else { return .none }
+        let left = state.tab
+        state.tab = tab
+        return .concatenate(disappear(left), appear(tab))
+
+      case .room, .profile:
+        return .none
+      }
+    }
+  }
+
+  private func appear(_ tab: Tab) -> Effect<Action> {
+    switch tab {
+    case .room: .send(.room(.task))
+    case .profile: .send(.profile(.task))
+    }
+  }
+
+  private func disappear(_ tab: Tab) -> Effect<Action> {
+    switch tab {
+    case .room: .send(.room(.disappeared))
+    case .profile: .none
+    }
+  }
+}

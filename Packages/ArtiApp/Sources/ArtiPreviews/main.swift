@@ -1,0 +1,75 @@
+import ArtiCoordinator
+import ArtiProfile
+import ArtiRoom
+import ArtiSignInPassword
+import ArtiSignInUsername
+import AuthClient
+import CommonKit
+import ComposableArchitecture
+import FrommUI
+import MessageClient
+import ProfileClient
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// IU's room and profile: the preview clients default to the demo fan's point of view.
+let asIU: (inout DependencyValues) -> Void = {
+  $0.messageClient = .preview(sender: .iu)
+  $0.profileClient = .preview(profile: ProfileClient.previewArtist)
+}
+
+// Runs one arti feature (or the whole app) alone in the terminal with preview dependencies:
+// believable in-memory data, no backend. `ArtiPreviews --help` lists the features.
+
+let usage = """
+  Usage: ArtiPreviews [FEATURE]
+
+  Runs one arti feature alone with preview data (no server). FEATURE is one of:
+    app        the whole app: intro, sign-in, room and profile (the default)
+    username   the username screen (try iu_official, taeyeon, akmu)
+    password   the password screen for iu_official (the password is \(AuthClient.previewPassword))
+    room       IU's room: type a line to broadcast, /refresh to reload
+    profile    IU's profile: e to edit, o to sign out
+
+  Example: swift run --package-path Packages/ArtiApp ArtiPreviews room
+
+  """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count > 1 {
+  StandardStreams.writeError(
+    "ArtiPreviews: expected at most one feature, got \(arguments.count).\n\n\(usage)")
+  exit(2)
+}
+
+switch arguments.first ?? "app" {
+case "-h", "--help", "help":
+  StandardStreams.writeOutput(usage)
+case "app":
+  await FeatureRunner.main(
+    initialState: ArtiAppFeature.State(isRestoring: true), reducer: ArtiAppFeature(), view: ArtiAppView(),
+    withDependencies: asIU)
+case "username":
+  await FeatureRunner.main(
+    initialState: SignInUsernameFeature.State(), reducer: SignInUsernameFeature(),
+    view: SignInUsernameView.feature)
+case "password":
+  await FeatureRunner.main(
+    initialState: SignInPasswordFeature.State(username: "iu_official"), reducer: SignInPasswordFeature(),
+    view: SignInPasswordView.feature)
+case "room":
+  await FeatureRunner.main(
+    initialState: RoomFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: RoomFeature(),
+    view: RoomView().feature, withDependencies: asIU)
+case "profile":
+  await FeatureRunner.main(
+    initialState: ProfileFeature.State(), reducer: ProfileFeature(), view: ProfileView.feature,
+    withDependencies: asIU)
+case let other:
+  StandardStreams.writeError("ArtiPreviews: there is no feature called '\(other)'.\n\n\(usage)")
+  exit(2)
+}

@@ -1,0 +1,260 @@
+import AuthClient
+import CommonDataModels
+import ComposableArchitecture
+import ProfileClient
+import ProfileDataModels
+
+/// The artist's profile: display name, status message and subscriber count; editing them; and
+/// signing out, after a confirmation.
+public struct ProfileFeature: Reducer {
+  /// The profile and what is being done to it.
+  public struct State: Equatable, Sendable {
+    /// The profile, once read.
+    public var profile: Profile?
+    /// Whether the profile is being read.
+    public var isLoading: Bool
+    /// Why reading the profile failed.
+    public var loadError: String?
+    /// The values being edited, while editing.
+    public var editor: Editor?
+    /// Whether the edit is being saved.
+    public var isSaving: Bool
+    /// Why saving failed, or why the edit cannot be saved.
+    public var saveError: String?
+    /// Whether the last save succeeded (shown until the next change).
+    public var didSave: Bool
+    /// The sign-out confirmation, while it is shown.
+    @PresentationState public var confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>?
+    /// Whether signing out is in flight.
+    public var isSigningOut: Bool
+    /// Why signing out failed.
+    public var signOutError: String?
+
+    /// A profile screen; `profile` is `nil` until read.
+    public init(
+      profile: Profile? = nil, isLoading: Bool = false, loadError: String? = nil, editor: Editor? = nil,
+      isSaving: Bool = false, saveError: String? = nil, didSave: Bool = false,
+      confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>? = nil,
+      isSigningOut: Bool = false, signOutError: String? = nil
+    ) {
+      self.profile = profile
+      self.isLoading = isLoading
+      self.loadError = loadError
+      self.editor = editor
+      self.isSaving = isSaving
+      self.saveError = saveError
+      self.didSave = didSave
+      self.confirmationDialog = confirmationDialog
+      self.isSigningOut = isSigningOut
+      self.signOutError = signOutError
+    }
+  }
+
+  /// What can happen on the profile.
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// The profile appeared: read it the first time.
+    case task
+    /// "Refresh": read it again.
+    case refreshTapped
+    /// The server's profile.
+    case profileResponse(Result<Profile, APIError>)
+    /// "Edit".
+    case editTapped
+    /// The display name being edited changed.
+    case displayNameChanged(String)
+    /// The status message being edited changed.
+    case statusMessageChanged(String)
+    /// "Save" the edit.
+    case saveTapped
+    /// "Cancel" the edit.
+    case cancelEditTapped
+    /// The server's answer to a save.
+    case saveResponse(Result<Profile, APIError>)
+    /// "Sign out": asks for confirmation first.
+    case signOutTapped
+    /// The answer to the sign-out confirmation.
+    case confirmationDialog(PresentationAction<ConfirmationDialog>)
+    /// Signing out failed.
+    case signOutFailed(APIError)
+    /// What the parent must do.
+    case delegate(Delegate)
+
+    /// The buttons of the sign-out confirmation that do something ("Cancel" only dismisses).
+    public enum ConfirmationDialog: Equatable, Sendable {
+      /// "Sign out".
+      case confirmSignOut
+    }
+
+    /// Requests to the coordinator.
+    public enum Delegate: Equatable, Sendable {
+      /// The session ended: go back to the intro.
+      case signedOut
+    }
+
+    /// The case paths of ``ProfileFeature/Action``.
+    public struct AllCasePaths: Sendable {
+      /// `\.profileResponse`.
+      public var profileResponse: AnyCasePath<Action, Result<Profile, APIError>> {
+        AnyCasePath(Action.profileResponse) { if case .profileResponse(let v) = $0 { v } else { nil } }
+      }
+      /// `\.saveResponse`.
+      public var saveResponse: AnyCasePath<Action, Result<Profile, APIError>> {
+        AnyCasePath(Action.saveResponse) { if case .saveResponse(let v) = $0 { v } else { nil } }
+      }
+      /// `\.confirmationDialog`.
+      public var confirmationDialog: AnyCasePath<Action, PresentationAction<ConfirmationDialog>> {
+        AnyCasePath(Action.confirmationDialog) { if case .confirmationDialog(let v) = $0 { v } else { nil } }
+      }
+      /// `\.signOutFailed`.
+      public var signOutFailed: AnyCasePath<Action, APIError> {
+        AnyCasePath(Action.signOutFailed) { if case .signOutFailed(let v) = $0 { v } else { nil } }
+      }
+      /// `\.delegate`.
+      public var delegate: AnyCasePath<Action, Delegate> {
+        AnyCasePath(Action.delegate) { if case .delegate(let v) = $0 { v } else { nil } }
+      }
+    }
+    /// The case paths of ``ProfileFeature/Action``.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  enum CancelID: Hashable, Sendable { case load }
+
+  @Dependency(\.profileClient) var profileClient
+  @Dependency(\.authClient.signOut) var signOut
+
+  /// Creates the feature.
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .task:
+        guard state.profile == nil, !state.isLoading else { return .none }
+        return load(&state)
+
+      case .refreshTapped:
+        return load(&state)
+
+      case .profileResponse(.success(let profile)):
+        state.isLoading = false
+        state.profile = profile
+        return .none
+
+      case .profileResponse(.failure(let error)):
+        state.isLoading = false
+        state.loadError = "Your profile could not be read. \(error.message)"
+        return .none
+
+      case .editTapped:
+        guard let profile = state.profile, state.editor == nil else { return .none }
+        state.editor = Editor(displayName: profile.displayName, statusMessage: profile.statusMessage)
+        state.saveError = nil
+        state.didSave = false
+        return .none
+
+      case .displayNameChanged(let name):
+        state.editor?.displayName = name
+        state.saveError = nil
+        return .none
+
+      case .statusMessageChanged(let status):
+        state.editor?.statusMessage = status
+        state.saveError = nil
+        return .none
+
+      case .cancelEditTapped:
+        state.editor = nil
+        state.saveError = nil
+        return .none
+
+      case .saveTapped:
+        guard let editor = state.editor, let profile = state.profile, !state.isSaving else { return .none }
+        if let problem = editor.problem {
+          state.saveError = problem
+          return .none
+        }
+        let request = UpdateProfileRequest(
+          displayName: editor.displayName == profile.displayName ? nil : editor.displayName,
+          statusMessage: editor.statusMessage == profile.statusMessage ? nil : editor.statusMessage)
+        guard request.displayName != nil || request.statusMessage != nil else {
+          state.editor = nil
+          return .none
+        }
+        state.isSaving = true
+        state.saveError = nil
+        return .run { [profileClient] send in
+          do {
+            await send(.saveResponse(.success(try await profileClient.update(request))))
+          } catch {
+            await send(.saveResponse(.failure(APIError(error))))
+          }
+        }
+
+      case .saveResponse(.success(let profile)):
+        state.isSaving = false
+        state.profile = profile
+        state.editor = nil
+        state.didSave = true
+        return .none
+
+      case .saveResponse(.failure(let error)):
+        state.isSaving = false
+        state.saveError = "Not saved. \(error.message)"
+        return .none
+
+      case .signOutTapped:
+        state.confirmationDialog = Self.signOutConfirmation
+        state.signOutError = nil
+        return .none
+
+      case .confirmationDialog(.dismiss):
+        return .none
+
+      case .confirmationDialog(.presented(.confirmSignOut)):
+        state.isSigningOut = true
+        return .run { [signOut] send in
+          do {
+            try await signOut()
+            await send(.delegate(.signedOut))
+          } catch {
+            await send(.signOutFailed(APIError(error)))
+          }
+        }
+
+      case .signOutFailed(.unauthorized):
+        // The server had already ended the session: the artist is signed out either way.
+        state.isSigningOut = false
+        return .send(.delegate(.signedOut))
+
+      case .signOutFailed(let error):
+        state.isSigningOut = false
+        state.signOutError = "Could not sign out. \(error.message)"
+        return .none
+
+      case .delegate(.signedOut):
+        state.isSigningOut = false
+        return .none
+      }
+    }
+    .ifLet(\.$confirmationDialog, action: \.confirmationDialog)
+  }
+
+  /// The question asked before signing out.
+  public static let signOutConfirmation = ConfirmationDialogState<Action.ConfirmationDialog>(
+    title: "Sign out?", message: "You will need your password to sign in again.",
+    buttons: [.destructive("Sign out", action: .confirmSignOut), .cancel("Cancel")])
+
+  private func load(_ state: inout State) -> Effect<Action> {
+    state.isLoading = true
+    state.loadError = nil
+    return .run { [profileClient] send in
+      do {
+        await send(.profileResponse(.success(try await profileClient.profile())))
+      } catch {
+        await send(.profileResponse(.failure(APIError(error))))
+      }
+    }
+    .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+}

@@ -1,0 +1,165 @@
+import AuthClient
+import AuthDataModels
+import CommonDataModels
+import CommonKit
+import ComposableArchitecture
+
+/// The password screen: the artist types the password of the account found on the username
+/// screen and signs in.
+///
+/// The live auth client keeps the session for the next launch. Refusals (wrong password, a
+/// locked account, a fan's account, the server unreachable) are shown in place, and the
+/// password is cleared so it can be typed again.
+public struct SignInPasswordFeature: Reducer {
+  /// The account, the typed password and the sign-in's progress.
+  public struct State: Equatable, Sendable {
+    /// The account signing in.
+    public var username: String
+    /// The password as typed (shown masked).
+    public var password: String
+    /// Whether the sign-in request is in flight.
+    public var isSigningIn: Bool
+    /// A problem with the typed password, found before asking the server.
+    public var passwordProblem: PasswordProblem?
+    /// Why the last sign-in failed.
+    public var error: SignInError?
+
+    /// A screen for signing in to `username`.
+    public init(
+      username: String, password: String = "", isSigningIn: Bool = false,
+      passwordProblem: PasswordProblem? = nil, error: SignInError? = nil
+    ) {
+      self.username = username
+      self.password = password
+      self.isSigningIn = isSigningIn
+      self.passwordProblem = passwordProblem
+      self.error = error
+    }
+  }
+
+  /// What can happen on the screen.
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// The field's text changed.
+    case passwordChanged(String)
+    /// "Sign in".
+    case signInButtonTapped
+    /// The password was typed and submitted at once (Enter in the terminal): change, then sign in.
+    case passwordSubmitted(String)
+    /// The server's answer.
+    case signInResponse(Result<Session, APIError>)
+    /// A fan's account was signed in and signed out again.
+    case notAnArtistSignedOut
+    /// "Back" to the username.
+    case backButtonTapped
+    /// What the parent must do.
+    case delegate(Delegate)
+
+    /// Requests to the coordinator.
+    public enum Delegate: Equatable, Sendable {
+      /// Signed in as an artist.
+      case signedIn(Session)
+      /// Go back to the username screen.
+      case back
+    }
+
+    /// The case paths of ``SignInPasswordFeature/Action``.
+    public struct AllCasePaths: Sendable {
+      /// `\.passwordChanged`.
+      public var passwordChanged: AnyCasePath<Action, String> {
+        AnyCasePath(Action.passwordChanged) { if case .passwordChanged(let v) = $0 { v } else { nil } }
+      }
+      /// `\.passwordSubmitted`.
+      public var passwordSubmitted: AnyCasePath<Action, String> {
+        AnyCasePath(Action.passwordSubmitted) { if case .passwordSubmitted(let v) = $0 { v } else { nil } }
+      }
+      /// `\.signInResponse`.
+      public var signInResponse: AnyCasePath<Action, Result<Session, APIError>> {
+        AnyCasePath(Action.signInResponse) { if case .signInResponse(let v) = $0 { v } else { nil } }
+      }
+      /// `\.delegate`.
+      public var delegate: AnyCasePath<Action, Delegate> {
+        AnyCasePath(Action.delegate) { if case .delegate(let v) = $0 { v } else { nil } }
+      }
+    }
+    /// The case paths of ``SignInPasswordFeature/Action``.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  enum CancelID: Hashable, Sendable { case signIn }
+
+  @Dependency(\.authClient) var authClient
+
+  /// Creates the feature.
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .passwordChanged(let password):
+        state.password = password
+        state.passwordProblem = nil
+        state.error = nil
+        return .none
+
+      case .signInButtonTapped:
+        return signIn(&state)
+
+      case .passwordSubmitted(let password):
+        guard !state.isSigningIn else { return .none }
+        state.password = password
+        return signIn(&state)
+
+      case .signInResponse(.success(let session)) where session.account.role != .artist:
+        // The session was stored; a fan's session must not linger in the artist app.
+        return .run { [authClient] send in
+          try? await authClient.signOut()
+          await send(.notAnArtistSignedOut)
+        }
+
+      case .signInResponse(.success(let session)):
+        state.isSigningIn = false
+        state.password = ""
+        return .send(.delegate(.signedIn(session)))
+
+      case .signInResponse(.failure(let error)):
+        state.isSigningIn = false
+        state.password = ""
+        state.error = SignInError(error)
+        return .none
+
+      case .notAnArtistSignedOut:
+        state.isSigningIn = false
+        state.password = ""
+        state.error = .notAnArtist
+        return .none
+
+      case .backButtonTapped:
+        state.isSigningIn = false
+        state.password = ""
+        return .merge(.cancel(id: CancelID.signIn), .send(.delegate(.back)))
+
+      case .delegate:
+        return .none
+      }
+    }
+  }
+
+  private func signIn(_ state: inout State) -> Effect<Action> {
+    guard !state.isSigningIn else { return .none }
+    state.error = nil
+    if let problem = AccountRules.validatePassword(state.password).problem {
+      state.passwordProblem = problem
+      return .none
+    }
+    state.passwordProblem = nil
+    state.isSigningIn = true
+    return .run { [username = state.username, password = state.password, authClient] send in
+      do {
+        await send(.signInResponse(.success(try await authClient.signIn(username, password))))
+      } catch {
+        await send(.signInResponse(.failure(APIError(error))))
+      }
+    }
+    .cancellable(id: CancelID.signIn, cancelInFlight: true)
+  }
+}

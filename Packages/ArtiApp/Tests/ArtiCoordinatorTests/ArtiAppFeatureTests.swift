@@ -1,0 +1,208 @@
+import ArtiCoordinator
+import ArtiProfile
+import ArtiRoom
+import ArtiSignInPassword
+import ArtiSignInUsername
+import AuthClient
+import CommonDataModels
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import MessageClient
+import MessageDataModels
+import ProfileClient
+import Testing
+
+@MainActor
+struct ArtiAppFeatureTests {
+  @Test func launch_noSavedSession_showsTheIntro() async {
+    let store = TestStore(initialState: ArtiAppFeature.State()) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { nil }
+    }
+    await store.send(.task) {
+      $0.isRestoring = true
+    }
+    await store.receive(.restoreResponse(.success(nil))) {
+      $0.isRestoring = false
+    }
+  }
+
+  @Test func launch_savedSession_goesStraightHomeAndOpensTheRoom() async {
+    let store = TestStore(initialState: ArtiAppFeature.State()) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { session() }
+      $0.messageClient.messages = { _, _ in emptyPage }
+      $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
+    }
+    await store.send(.task) {
+      $0.isRestoring = true
+    }
+    await store.receive(.restoreResponse(.success(session()))) {
+      $0.isRestoring = false
+      $0.home = HomeFeature.State(session: session())
+    }
+    await store.receive(.home(.presented(.task)))
+    await store.receive(.home(.presented(.room(.task)))) {
+      $0.home?.room.isLoading = true
+    }
+    await store.receive(.home(.presented(.room(.messagesLoaded(.success(emptyPage)))))) {
+      $0.home?.room.isLoading = false
+      $0.home?.room.hasLoaded = true
+      $0.home?.room.isLive = true
+    }
+    await store.finish()
+  }
+
+  @Test func launch_savedSessionCannotBeChecked_showsTheIntroWithWhy() async {
+    let store = TestStore(initialState: ArtiAppFeature.State()) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { throw APIError.timeout }
+    }
+    await store.send(.task) {
+      $0.isRestoring = true
+    }
+    await store.receive(.restoreResponse(.failure(.timeout))) {
+      $0.isRestoring = false
+      $0.notice = "Your saved session could not be checked. \(APIError.timeout.message)"
+    }
+  }
+
+  @Test func launch_savedFanSession_isIgnored() async {
+    let store = TestStore(initialState: ArtiAppFeature.State()) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { session(role: .fan) }
+    }
+    await store.send(.task) {
+      $0.isRestoring = true
+    }
+    await store.receive(.restoreResponse(.success(session(role: .fan)))) {
+      $0.isRestoring = false
+    }
+  }
+
+  @Test func signIn_introUsernamePassword_endsHome() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: ArtiAppFeature.State()) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.authClient.checkExistAccount = { $0 == "iu_official" }
+      $0.authClient.signIn = { _, password in
+        guard password == "fromm-demo-1" else { throw APIError.unauthorized("") }
+        return session()
+      }
+      $0.messageClient.messages = { _, _ in emptyPage }
+      $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
+    }
+
+    await store.send(.signInButtonTapped) {
+      $0.path.append(.username(SignInUsernameFeature.State()))
+    }
+    await store.send(.path(.element(id: 0, action: .username(.set(\.username, "iu_official"))))) {
+      $0.path[id: 0] = .username(SignInUsernameFeature.State(username: "iu_official", inputState: .checking))
+    }
+    await clock.advance(by: SignInUsernameFeature.checkDelay)
+    await store.receive(\.path[id: 0].username.checkResponse) {
+      $0.path[id: 0] = .username(SignInUsernameFeature.State(username: "iu_official", inputState: .ok))
+    }
+    await store.send(.path(.element(id: 0, action: .username(.nextButtonTapped))))
+    await store.receive(
+      .path(.element(id: 0, action: .username(.delegate(.proceed(username: "iu_official")))))
+    ) {
+      $0.path.append(.password(SignInPasswordFeature.State(username: "iu_official")))
+    }
+    await store.send(.path(.element(id: 1, action: .password(.passwordSubmitted("fromm-demo-1"))))) {
+      $0.path[id: 1] = .password(
+        SignInPasswordFeature.State(username: "iu_official", password: "fromm-demo-1", isSigningIn: true))
+    }
+    await store.receive(.path(.element(id: 1, action: .password(.signInResponse(.success(session())))))) {
+      $0.path[id: 1] = .password(SignInPasswordFeature.State(username: "iu_official"))
+    }
+    await store.receive(.path(.element(id: 1, action: .password(.delegate(.signedIn(session())))))) {
+      $0.path.removeAll()
+      $0.home = HomeFeature.State(session: session())
+    }
+    await store.receive(.home(.presented(.task)))
+    await store.receive(.home(.presented(.room(.task)))) {
+      $0.home?.room.isLoading = true
+    }
+    await store.receive(\.home.presented.room.messagesLoaded) {
+      $0.home?.room.isLoading = false
+      $0.home?.room.hasLoaded = true
+      $0.home?.room.isLive = true
+    }
+    await store.finish()
+  }
+
+  @Test func back_fromPasswordThenUsername_returnsToTheIntro() async {
+    let store = TestStore(
+      initialState: ArtiAppFeature.State(
+        path: StackState([
+          .username(SignInUsernameFeature.State(username: "iu_official", inputState: .ok)),
+          .password(SignInPasswordFeature.State(username: "iu_official")),
+        ]))
+    ) {
+      ArtiAppFeature()
+    }
+    await store.send(.path(.element(id: 1, action: .password(.backButtonTapped))))
+    await store.receive(.path(.element(id: 1, action: .password(.delegate(.back))))) {
+      $0.path.removeLast()
+    }
+    await store.send(.path(.element(id: 0, action: .username(.backButtonTapped))))
+    await store.receive(.path(.element(id: 0, action: .username(.delegate(.back))))) {
+      $0.path.removeLast()
+    }
+    #expect(store.state.path.isEmpty)
+  }
+
+  @Test func signOut_fromProfile_stopsTheRoomAndReturnsToTheIntro() async {
+    let (updates, _) = AsyncThrowingStream.makeStream(of: [Message].self)
+    let store = TestStore(
+      initialState: ArtiAppFeature.State(
+        home: HomeFeature.State(
+          session: session(), room: RoomFeature.State(artistId: 1, hasLoaded: true),
+          profile: ProfileFeature.State(profile: artistProfile)))
+    ) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.messageClient.updates = { _, _ in updates }
+      $0.authClient.signOut = {}
+    }
+
+    // The room is open and waiting for replies that never come.
+    await store.send(.home(.presented(.task)))
+    await store.receive(.home(.presented(.room(.task)))) {
+      $0.home?.room.isLive = true
+    }
+    await store.send(.home(.presented(.tabSelected(.profile)))) {
+      $0.home?.tab = .profile
+    }
+    await store.receive(.home(.presented(.room(.disappeared)))) {
+      $0.home?.room.isLive = false
+    }
+    await store.receive(.home(.presented(.profile(.task))))
+    await store.send(.home(.presented(.tabSelected(.room)))) {
+      $0.home?.tab = .room
+    }
+    await store.receive(.home(.presented(.room(.task)))) {
+      $0.home?.room.isLive = true
+    }
+    await store.send(.home(.presented(.profile(.signOutTapped)))) {
+      $0.home?.profile.confirmationDialog = ProfileFeature.signOutConfirmation
+    }
+    await store.send(.home(.presented(.profile(.confirmationDialog(.presented(.confirmSignOut)))))) {
+      $0.home?.profile.confirmationDialog = nil
+      $0.home?.profile.isSigningOut = true
+    }
+    await store.receive(.home(.presented(.profile(.delegate(.signedOut))))) {
+      $0.home = nil
+      $0.notice = "You signed out."
+    }
+    // Dismissing home cancelled the room's subscription.
+    await store.finish()
+  }
+}

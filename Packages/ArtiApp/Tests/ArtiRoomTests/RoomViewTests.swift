@@ -1,0 +1,46 @@
+import ArtiRoom
+import CommonKit
+import Foundation
+import FrommUI
+import MessageDataModels
+import Testing
+
+struct RoomViewTests {
+  let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt).feature
+
+  @Test func render_listsNewestFirstWithWhoAndWhen() {
+    let state = RoomFeature.State(
+      artistId: artistID,
+      messages: [message(1, "안녕", kind: .broadcast, minute: 0), message(2, "언니 안녕!", minute: 5)],
+      hasLoaded: true, isLive: true)
+    let lines = view.render(state).plainText().split(separator: "\n").map(String.init)
+    let broadcast = lines.firstIndex { $0.contains("You: 안녕") }
+    let reply = lines.firstIndex { $0.contains("<- 민지 (@minji_fan): 언니 안녕!") }
+    #expect(reply != nil && broadcast != nil)
+    #expect((reply ?? 0) < (broadcast ?? 0))
+    // 1_795_000_000 is 2026-11-18 11:06:40 UTC, 20:06 in Seoul; the reply came 5 minutes later.
+    #expect(lines.contains { $0.contains("언니 안녕!") && $0.hasSuffix("11-18 20:11") })
+    #expect(lines.contains { $0.contains("New replies appear") })
+  }
+
+  @Test func render_tooLongDraft_showsTheLimitAndTheCount() {
+    let long = String(repeating: "가", count: 612)
+    let state = RoomFeature.State(artistId: artistID, draft: long, draftProblem: .tooLong(maxLength: 500))
+    let text = view.render(state).plainText()
+    #expect(text.contains("At most 500 characters. This one has 612 of 500 characters"))
+  }
+
+  @Test func render_emptyRoom_invitesTheFirstBroadcast() {
+    let state = RoomFeature.State(artistId: artistID, hasLoaded: true)
+    #expect(view.render(state).plainText().contains("No messages yet"))
+    #expect(view.render(state).plainText().contains("up to \(MessageRules.maxLength) characters"))
+  }
+
+  @Test func input_lineIsABroadcast_refreshIsACommand() {
+    let state = RoomFeature.State(artistId: artistID)
+    #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))
+    #expect(view.action(for: .line("refresh"), in: state) == .broadcastSubmitted("refresh"))
+    #expect(view.action(for: .command(name: "refresh"), in: state) == .refreshTapped)
+    #expect(view.action(for: .line("  "), in: state) == nil)
+  }
+}

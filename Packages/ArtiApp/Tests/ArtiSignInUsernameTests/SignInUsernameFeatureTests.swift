@@ -1,0 +1,189 @@
+import ArtiSignInUsername
+import AuthClient
+import CommonDataModels
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import Synchronization
+import Testing
+
+@MainActor
+struct SignInUsernameFeatureTests {
+  @Test func username_existingAccount_becomesOkAndNextProceeds() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.authClient.checkExistAccount = { $0 == "iu_official" }
+    }
+
+    await store.send(.set(\.username, "iu_official")) {
+      $0.username = "iu_official"
+      $0.inputState = .checking
+    }
+    await clock.advance(by: SignInUsernameFeature.checkDelay)
+    await store.receive(.checkResponse(username: "iu_official", .success(true))) {
+      $0.inputState = .ok
+    }
+    await store.send(.nextButtonTapped)
+    await store.receive(.delegate(.proceed(username: "iu_official")))
+  }
+
+  @Test func username_unknownAccount_isNotFoundAndNextDoesNothing() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.authClient.checkExistAccount = { _ in false }
+    }
+
+    await store.send(.set(\.username, "nobody_here")) {
+      $0.username = "nobody_here"
+      $0.inputState = .checking
+    }
+    await clock.advance(by: SignInUsernameFeature.checkDelay)
+    await store.receive(.checkResponse(username: "nobody_here", .success(false))) {
+      $0.inputState = .notFound
+    }
+    await store.send(.nextButtonTapped)
+  }
+
+  @Test func username_breakingRules_isInvalidWithoutAskingTheServer() async {
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    }
+
+    await store.send(.set(\.username, "IU!")) {
+      $0.username = "IU!"
+      $0.inputState = .invalid(.invalidCharacters)
+    }
+    await store.send(.set(\.username, "iu")) {
+      $0.username = "iu"
+      $0.inputState = .invalid(.tooShort)
+    }
+    await store.send(.set(\.username, String(repeating: "a", count: 21))) {
+      $0.username = String(repeating: "a", count: 21)
+      $0.inputState = .invalid(.tooLong)
+    }
+    await store.send(.set(\.username, "")) {
+      $0.username = ""
+      $0.inputState = .empty
+    }
+    await store.send(.nextButtonTapped)
+  }
+
+  @Test func username_typedQuickly_checksOnlyTheLastText() async {
+    let clock = TestClock()
+    let checked = Mutex<[String]>([])
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.authClient.checkExistAccount = { name in
+        checked.withLock { $0.append(name) }
+        return true
+      }
+    }
+
+    await store.send(.set(\.username, "iu_")) {
+      $0.username = "iu_"
+      $0.inputState = .checking
+    }
+    await clock.advance(by: .milliseconds(100))
+    await store.send(.set(\.username, "iu_official")) {
+      $0.username = "iu_official"
+    }
+    await clock.advance(by: SignInUsernameFeature.checkDelay)
+    await store.receive(.checkResponse(username: "iu_official", .success(true))) {
+      $0.inputState = .ok
+    }
+    #expect(checked.withLock { $0 } == ["iu_official"])
+  }
+
+  @Test func username_changedWhileChecking_cancelsTheCheckInFlight() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      // A slow server: the answer takes a second of the test clock.
+      $0.authClient.checkExistAccount = { _ in
+        try await clock.sleep(for: .seconds(1))
+        return true
+      }
+    }
+
+    await store.send(.set(\.username, "iu_official")) {
+      $0.username = "iu_official"
+      $0.inputState = .checking
+    }
+    await clock.advance(by: SignInUsernameFeature.checkDelay)
+    await store.send(.set(\.username, "x")) {
+      $0.username = "x"
+      $0.inputState = .invalid(.tooShort)
+    }
+    await clock.advance(by: .seconds(2))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func username_checkFails_showsWhyAndNextRetries() async {
+    let clock = TestClock()
+    let attempts = Mutex(0)
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.authClient.checkExistAccount = { _ in
+        let attempt = attempts.withLock {
+          $0 += 1
+          return $0
+        }
+        if attempt == 1 { throw APIError.unreachable("http://127.0.0.1:8080") }
+        return true
+      }
+    }
+
+    await store.send(.set(\.username, "iu_official")) {
+      $0.username = "iu_official"
+      $0.inputState = .checking
+    }
+    await clock.advance(by: SignInUsernameFeature.checkDelay)
+    let failure = APIError.unreachable("http://127.0.0.1:8080")
+    await store.receive(.checkResponse(username: "iu_official", .failure(failure))) {
+      $0.inputState = .checkFailed(failure.message)
+    }
+    await store.send(.nextButtonTapped) {
+      $0.inputState = .checking
+    }
+    await clock.advance(by: SignInUsernameFeature.checkDelay)
+    await store.receive(.checkResponse(username: "iu_official", .success(true))) {
+      $0.inputState = .ok
+    }
+  }
+
+  @Test func username_staleResponse_isIgnored() async {
+    let store = TestStore(
+      initialState: SignInUsernameFeature.State(username: "taeyeon", inputState: .checking)
+    ) {
+      SignInUsernameFeature()
+    }
+    await store.send(.checkResponse(username: "iu_official", .success(true)))
+  }
+
+  @Test func back_cancelsTheCheckAndAsksToLeave() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.set(\.username, "iu_official")) {
+      $0.username = "iu_official"
+      $0.inputState = .checking
+    }
+    await store.send(.backButtonTapped)
+    await store.receive(.delegate(.back))
+    #expect(clock.sleeperCount == 0)
+  }
+}
