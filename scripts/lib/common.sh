@@ -18,3 +18,10 @@ now() { date +%s%N; }
 
 # Seconds elapsed since a `now` value, with one decimal.
 elapsed() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.1f", (e - s) / 1e9 }'; }
+
+# Copies the working tree's tracked and untracked (not ignored) files into DEST: no .build folders,
+# nobody's build or edits touched.
+copy_working_tree() {
+  mkdir -p "$1"
+  (cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf -) | tar -C "$1" -xf -
+}

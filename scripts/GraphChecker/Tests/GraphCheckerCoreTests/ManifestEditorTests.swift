@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GraphCheckerCore
@@ -62,4 +63,24 @@ import Testing
     "\(error)"
       == "cannot find a literal `targets: [ … ]` array in the Package( call; add this by hand:\n.target(name: \"B\")"
   }
+}
+
+@Test func editManifestCommand_afterRoot_editsTheFileAndCountsEntries() throws {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "Package-\(UUID().uuidString).swift")
+  defer { try? FileManager.default.removeItem(at: url) }
+  try "let package = Package(\n  products: [],\n  targets: []\n)\n".write(
+    to: url, atomically: true, encoding: .utf8)
+  let result = try GraphCommand(
+    arguments: [
+      "--root", "/nonexistent", "edit-manifest", url.path, "--product",
+      ".library(name: \"A\", targets: [\"A\"])",
+      "--target", ".target(name: \"A\")",
+    ]
+  ).run()
+  #expect(result.output == "added 2 entries to \(url.path)")
+  #expect(
+    try String(contentsOf: url, encoding: .utf8)
+      == "let package = Package(\n  products: [ .library(name: \"A\", targets: [\"A\"])],\n  targets: [ .target(name: \"A\")]\n)\n"
+  )
 }
