@@ -30,7 +30,7 @@ public enum SignInError: Equatable, Sendable {
   public var message: String {
     switch self {
     case .wrongPassword:
-      "The password is not correct. Check it and try again."
+      "The username or password is wrong. Check the password and try again."
     case .locked(let message):
       message.isEmpty
         ? "This account is locked. Try again later." : "This account cannot sign in now: \(message)"

@@ -13,7 +13,7 @@ struct SignInPasswordViewTests {
     #expect(!text.contains("fromm-demo-1"))
     #expect(text.contains("************"))
     #expect(text.contains("Password for iu_official"))
-    #expect(text.contains("[!] The password is not correct. Check it and try again."))
+    #expect(text.contains("[!] The username or password is wrong. Check the password and try again."))
   }
 
   @Test func render_signingIn_showsProgressInsteadOfError() {
