@@ -9,6 +9,11 @@ import Foundation
 func main() async {
   print("ComposableArchitecture benchmarks (median of 5 runs, ns per action)")
   print(String(repeating: "-", count: 72))
+  // `ComposableArchitectureBenchmarks navigation` runs only the navigation cases.
+  if CommandLine.arguments.dropFirst().first == "navigation" {
+    await navigationBenchmark()
+    return
+  }
   report("(a) Store.send, trivial counter ×1,000,000", target: 150) {
     let store = Store(initialState: Counter.State()) { Counter() }
     return measure(iterations: 1_000_000) { store.send(.increment) }
@@ -32,6 +37,7 @@ func main() async {
     let reducer = Counter()
     return measure(iterations: 1_000_000) { _ = reducer.reduce(into: &state, action: .increment) }
   }
+  await navigationBenchmark()
   await testStoreBenchmark()
 }
 

@@ -16,7 +16,13 @@ import Dependencies
 /// presented the feature, which clears the child's state and cancels its effects.
 public struct DismissEffect: Sendable {
   /// Set by the presentation or stack reducer around each effect of the child it runs.
-  @TaskLocal static var handler: (@Sendable () async -> Void)?
+  @TaskLocal static var handler: Handler?
+
+  /// Sends the presenter's dismiss action. A nominal wrapper rather than a bare closure: a
+  /// task-local of optional function type crashes in release builds (Swift 6.3, Linux).
+  struct Handler: Sendable {
+    let dismiss: @Sendable () async -> Void
+  }
 
   /// Creates the effect; it finds its presenter through the running effect.
   public init() {}
@@ -40,7 +46,7 @@ public struct DismissEffect: Sendable {
         fileID: fileID, filePath: filePath, line: line, column: column)
       return
     }
-    await handler()
+    await handler.dismiss()
   }
 }
 
@@ -68,7 +74,7 @@ extension Effect {
       return Effect(
         .run(
           Run(priority: run.priority, dependencies: run.dependencies) { send in
-            await DismissEffect.$handler.withValue({ await send(dismissAction) }) {
+            await DismissEffect.$handler.withValue(DismissEffect.Handler { await send(dismissAction) }) {
               await run.operation(send)
             }
           }))

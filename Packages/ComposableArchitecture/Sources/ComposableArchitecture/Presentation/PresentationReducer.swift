@@ -58,40 +58,41 @@ where Parent.Action: SendableMetatype {
   let location: IssueLocation
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = state[keyPath: toPresentationState]
+    // Only the identity is kept: holding the child state would copy it when the child mutates.
+    let wasPresented = state[keyPath: toPresentationState].storage != nil
+    let idBefore = state[keyPath: toPresentationState].presentationID
     let presentationAction = toPresentationAction.extract(from: action)
     var effects = Effect<Parent.Action>.none
+    var dismissesItself = false
 
     if case .presented(let childAction) = presentationAction {
-      effects = reduceChild(into: &state, action: childAction, presentation: before)
+      if let shown = state[keyPath: toPresentationState].storage {
+        dismissesItself = isEphemeral(shown)
+      }
+      effects = reduceChild(into: &state, action: childAction, presentationID: idBefore)
     }
     effects = effects.merge(with: parent.reduce(into: &state, action: action))
 
-    let current = state[keyPath: toPresentationState].presentationID
-    if current == before.presentationID, before.storage != nil {
+    if wasPresented, state[keyPath: toPresentationState].presentationID == idBefore {
       if case .dismiss = presentationAction {
         state[keyPath: toPresentationState].wrappedValue = nil
-      } else if case .presented = presentationAction, let shown = before.storage,
-        isEphemeral(shown)
-      {
+      } else if dismissesItself {
         state[keyPath: toPresentationState].wrappedValue = nil
       }
     }
 
     let after = state[keyPath: toPresentationState]
-    if before.storage != nil,
-      after.storage == nil || after.presentationID != before.presentationID
-    {
-      effects = effects.merge(with: .cancel(id: PresentationCancelID(id: before.presentationID)))
+    if wasPresented, after.storage == nil || after.presentationID != idBefore {
+      effects = effects.merge(with: .cancel(id: PresentationCancelID(id: idBefore)))
     }
     return effects
   }
 
   private func reduceChild(
     into state: inout Parent.State, action childAction: Child.Action,
-    presentation: PresentationState<Child.State>
+    presentationID: PresentationID
   ) -> Effect<Parent.Action> {
-    guard presentation.storage != nil else {
+    guard state[keyPath: toPresentationState].storage != nil else {
       reportMisuse(
         """
         An 'ifLet' at '\(location)' received an action for a presented child while nothing was \
@@ -112,7 +113,7 @@ where Parent.Action: SendableMetatype {
     return child.reduce(into: &state[keyPath: toPresentationState].storage!, action: childAction)
       .map { toPresentationAction.embed(.presented($0)) }
       .dismissing(with: toPresentationAction.embed(.dismiss))
-      .cancellable(id: PresentationCancelID(id: presentation.presentationID))
+      .cancellable(id: PresentationCancelID(id: presentationID))
   }
 }
 

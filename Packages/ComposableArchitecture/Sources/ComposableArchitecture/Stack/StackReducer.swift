@@ -46,12 +46,15 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
   let location: IssueLocation
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let before = state[keyPath: toStackState]
+    // Only the ids are kept: holding the whole stack would copy every screen on mutation.
+    let stackIdentity = state[keyPath: toStackState].stackIdentity
+    let idsBefore = state[keyPath: toStackState].ids
     let stackAction = toStackAction.extract(from: action)
     var effects = Effect<Parent.Action>.none
 
     if case .element(let id, let elementAction) = stackAction {
-      effects = reduceElement(into: &state, id: id, action: elementAction, stack: before)
+      effects = reduceElement(
+        into: &state, id: id, action: elementAction, stackIdentity: stackIdentity)
     }
     effects = effects.merge(with: parent.reduce(into: &state, action: action))
 
@@ -79,19 +82,30 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       break
     }
 
-    let remaining = Set(state[keyPath: toStackState].ids)
-    for id in before.ids where !remaining.contains(id) {
-      effects = effects.merge(
-        with: .cancel(id: StackCancelID(stack: before.stackIdentity, element: id)))
+    for id in removedIDs(from: idsBefore, to: state[keyPath: toStackState].ids) {
+      effects = effects.merge(with: .cancel(id: StackCancelID(stack: stackIdentity, element: id)))
     }
     return effects
   }
 
+  /// The ids in `before` that are not in `after`; linear for the usual cases (nothing changed,
+  /// screens pushed or popped at the top).
+  private func removedIDs(
+    from before: [StackElementID], to after: [StackElementID]
+  )
+    -> ArraySlice<StackElementID>
+  {
+    let common = min(before.count, after.count)
+    if before[..<common] == after[..<common] { return before[common...] }
+    let remaining = Set(after)
+    return ArraySlice(before.filter { !remaining.contains($0) })
+  }
+
   private func reduceElement(
     into state: inout Parent.State, id: StackElementID, action elementAction: Destination.Action,
-    stack: StackState<Destination.State>
+    stackIdentity: Int
   ) -> Effect<Parent.Action> {
-    guard let index = stack.index(of: id) else {
+    guard let index = state[keyPath: toStackState].index(of: id) else {
       reportMisuse(missingElementMessage(action: debugCaseName(elementAction), id: id), at: location)
       return .none
     }
@@ -99,7 +113,7 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
     return destination.reduce(into: &state[keyPath: toStackState][index], action: elementAction)
       .map { toStackAction.embed(.element(id: id, action: $0)) }
       .dismissing(with: toStackAction.embed(.popFrom(id: id)))
-      .cancellable(id: StackCancelID(stack: stack.stackIdentity, element: id))
+      .cancellable(id: StackCancelID(stack: stackIdentity, element: id))
   }
 
   private func missingElementMessage(action: String, id: StackElementID) -> String {
