@@ -121,6 +121,12 @@ public struct ArtiAppFeature: Reducer {
         state.notice = "You signed out."
         return .none
 
+      case .home(.presented(let action)) where action.endsSession:
+        state.home = nil
+        state.path.removeAll()
+        state.notice = "Your session has ended. Sign in again."
+        return .none
+
       case .path, .home:
         return .none
       }

@@ -206,3 +206,43 @@ struct ArtiAppFeatureTests {
     await store.finish()
   }
 }
+
+@MainActor
+struct ArtiAppSessionEndTests {
+  @Test func sessionEnds_whileInTheRoom_returnsToTheIntroSayingSo() async {
+    let store = TestStore(
+      initialState: ArtiAppFeature.State(
+        home: HomeFeature.State(session: session(), room: RoomFeature.State(artistId: 1)))
+    ) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { _, _ in throw APIError.unauthorized("") }
+    }
+    await store.send(.home(.presented(.room(.task)))) {
+      $0.home?.room.isLoading = true
+    }
+    await store.receive(.home(.presented(.room(.messagesLoaded(.failure(.unauthorized(""))))))) {
+      $0.home = nil
+      $0.notice = "Your session has ended. Sign in again."
+    }
+  }
+
+  @Test func otherFailures_keepTheArtistHome() async {
+    let store = TestStore(
+      initialState: ArtiAppFeature.State(
+        home: HomeFeature.State(session: session(), room: RoomFeature.State(artistId: 1)))
+    ) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { _, _ in throw APIError.timeout }
+    }
+    await store.send(.home(.presented(.room(.task)))) {
+      $0.home?.room.isLoading = true
+    }
+    await store.receive(.home(.presented(.room(.messagesLoaded(.failure(.timeout)))))) {
+      $0.home?.room.isLoading = false
+      $0.home?.room.loadError =
+        "The room could not be read. \(APIError.timeout.message) Type /refresh to try again."
+    }
+  }
+}
