@@ -7,13 +7,32 @@ let package = Package(
   name: "Platform",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "FrommUI", targets: ["FrommUI"])
+    .library(name: "FrommUI", targets: ["FrommUI"]),
+    .library(name: "NetworkProvider", targets: ["NetworkProvider"]),
   ],
   dependencies: [
     .package(path: "../ComposableArchitecture"),
     .package(path: "../CommonKit"),
+    .package(path: "../DataModel"),
   ],
   targets: [
+    // NetworkProvider
+    .target(
+      name: "NetworkProvider",
+      dependencies: [
+        .product(name: "CommonKit", package: "CommonKit"),
+        .product(name: "CommonDataModels", package: "DataModel"),
+      ]
+    ),
+    .testTarget(
+      name: "NetworkProviderTests",
+      dependencies: [
+        "NetworkProvider",
+        .product(name: "CommonKit", package: "CommonKit"),
+        .product(name: "CommonDataModels", package: "DataModel"),
+        .product(name: "ComposableArchitectureTesting", package: "ComposableArchitecture"),
+      ]
+    ),
     // FrommUI
     .target(
       name: "FrommUI",

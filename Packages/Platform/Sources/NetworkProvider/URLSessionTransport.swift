@@ -1,0 +1,78 @@
+import CommonDataModels
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests over HTTP to a server at a base URL, with URLSession (FoundationNetworking on
+/// Linux).
+///
+/// A server that cannot be reached (refused, unknown host, no network, dropped connection)
+/// becomes `APIError.unreachable` naming the URL; any answer, whatever its status, is returned.
+///
+/// ```swift
+/// let transport = URLSessionTransport(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// ```
+public struct URLSessionTransport: Transport {
+  /// The server's address; request paths are appended to it.
+  public let baseURL: URL
+  private let session: URLSession
+
+  /// Creates a transport to `baseURL` (e.g. `http://127.0.0.1:8080`, a path prefix is kept).
+  public init(baseURL: URL, session: URLSession = .shared) {
+    self.baseURL = baseURL
+    self.session = session
+  }
+
+  /// The full URL of `request`: the base URL, the path, and the query sorted by name.
+  public func url(for request: WireRequest) -> URL? {
+    var base = baseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    guard var components = URLComponents(string: base + request.path) else { return nil }
+    if !request.query.isEmpty {
+      components.queryItems = request.query.sorted { $0.key < $1.key }.map {
+        URLQueryItem(name: $0.key, value: $0.value)
+      }
+    }
+    return components.url
+  }
+
+  public func send(_ request: WireRequest) async throws -> WireResponse {
+    guard let url = url(for: request) else {
+      throw APIError.unreachable("\(baseURL.absoluteString)\(request.path) (not a valid URL)")
+    }
+    var urlRequest = URLRequest(url: url)
+    urlRequest.httpMethod = request.method
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    if !request.body.isEmpty { urlRequest.httpBody = request.body }
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await session.data(for: urlRequest)
+    } catch {
+      throw Self.apiError(for: error, url: url)
+    }
+    guard let http = response as? HTTPURLResponse else {
+      throw APIError.unreachable("\(url.absoluteString) (the answer was not HTTP)")
+    }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      headers[String(describing: name).lowercased()] = String(describing: value)
+    }
+    return WireResponse(status: http.statusCode, headers: headers, body: data)
+  }
+
+  /// Maps URLSession's failures to what a user can act on.
+  static func apiError(for error: any Error, url: URL) -> APIError {
+    if error is CancellationError || Task.isCancelled { return .cancelled }
+    guard let urlError = error as? URLError else {
+      return .unreachable("\(url.absoluteString) (\(error.localizedDescription))")
+    }
+    switch urlError.code {
+    case .cancelled: return .cancelled
+    case .timedOut: return .timeout
+    default: return .unreachable(url.absoluteString)
+    }
+  }
+}
