@@ -9,6 +9,7 @@ let authDataModels = Target.Dependency.product(name: "AuthDataModels", package: 
 let artistDataModels = Target.Dependency.product(name: "ArtistDataModels", package: "DataModel")
 let messageDataModels = Target.Dependency.product(name: "MessageDataModels", package: "DataModel")
 let profileDataModels = Target.Dependency.product(name: "ProfileDataModels", package: "DataModel")
+let networkProvider = Target.Dependency.product(name: "NetworkProvider", package: "Platform")
 
 let package = Package(
   name: "Client",
@@ -18,10 +19,17 @@ let package = Package(
     .library(name: "ArtistClient", targets: ["ArtistClient"]),
     .library(name: "MessageClient", targets: ["MessageClient"]),
     .library(name: "ProfileClient", targets: ["ProfileClient"]),
+    .library(name: "AuthClientLive", targets: ["AuthClientLive"]),
+    .library(name: "ArtistClientLive", targets: ["ArtistClientLive"]),
+    .library(name: "MessageClientLive", targets: ["MessageClientLive"]),
+    .library(name: "ProfileClientLive", targets: ["ProfileClientLive"]),
   ],
   dependencies: [
     .package(path: "../ComposableArchitecture"),
     .package(path: "../DataModel"),
+    .package(path: "../Platform"),
+    // Tests only: the contract tests run every Live client against the real backend in-process.
+    .package(path: "../DevServer"),
   ],
   targets: [
     // Interfaces: structs of closures with test and preview values; never NetworkProvider.
@@ -29,6 +37,33 @@ let package = Package(
     .target(name: "ArtistClient", dependencies: [dependencies, commonDataModels, artistDataModels]),
     .target(name: "MessageClient", dependencies: [dependencies, commonDataModels, messageDataModels]),
     .target(name: "ProfileClient", dependencies: [dependencies, commonDataModels, profileDataModels]),
+    // Live implementations on NetworkProvider; only the apps (and these modules' tests) import them.
+    .target(
+      name: "AuthClientLive", dependencies: ["AuthClient", networkProvider, commonDataModels, authDataModels]),
+    .target(
+      name: "ArtistClientLive",
+      dependencies: ["ArtistClient", networkProvider, commonDataModels, artistDataModels]),
+    .target(
+      name: "MessageClientLive",
+      dependencies: ["MessageClient", networkProvider, commonDataModels, messageDataModels]),
+    .target(
+      name: "ProfileClientLive",
+      dependencies: ["ProfileClient", networkProvider, commonDataModels, profileDataModels]),
+    .testTarget(
+      name: "ClientLiveTests",
+      dependencies: [
+        "AuthClient", "ArtistClient", "MessageClient", "ProfileClient", "AuthClientLive", "ArtistClientLive",
+        "MessageClientLive", "ProfileClientLive", networkProvider, commonDataModels, authDataModels,
+        artistDataModels, messageDataModels, profileDataModels,
+      ]),
+    .testTarget(
+      name: "ContractLiveTests",
+      dependencies: [
+        "AuthClient", "ArtistClient", "MessageClient", "ProfileClient", "AuthClientLive", "ArtistClientLive",
+        "MessageClientLive", "ProfileClientLive", networkProvider, commonDataModels, authDataModels,
+        artistDataModels, messageDataModels, profileDataModels,
+        .product(name: "DevServerCore", package: "DevServer"),
+      ]),
     .testTarget(
       name: "ClientTests",
       dependencies: [

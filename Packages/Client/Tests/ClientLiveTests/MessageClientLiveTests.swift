@@ -1,0 +1,128 @@
+import CommonDataModels
+import Foundation
+import MessageClient
+import MessageClientLive
+import MessageDataModels
+import NetworkProvider
+import Synchronization
+import Testing
+
+func messageJSON(_ id: Int) -> String {
+  """
+  {"artistId":1,"id":\(id),"kind":"broadcast","senderDisplayName":"IU","senderId":1,\
+  "senderUsername":"iu_official","sentAt":"2026-11-20T10:00:0\(id % 10)Z","text":"m\(id)"}
+  """
+}
+
+func pageJSON(_ ids: [Int], cursor: Int?, hasMore: Bool = false) -> String {
+  let messages = ids.map(messageJSON).joined(separator: ",")
+  return #"{"cursor":\#(cursor.map(String.init) ?? "null"),"hasMore":\#(hasMore),"messages":[\#(messages)]}"#
+}
+
+/// Records the waits between polls; once `limit` waits have passed, it waits until cancelled.
+final class PollSleeper: Sendable {
+  private let waits = Mutex<[Duration]>([])
+  let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  var recorded: [Duration] { waits.withLock { $0 } }
+
+  var sleep: @Sendable (Duration) async throws -> Void {
+    { [self] duration in
+      let count = waits.withLock { waits in
+        waits.append(duration)
+        return waits.count
+      }
+      if count > limit { try await Task.sleep(for: .seconds(3_600)) }
+    }
+  }
+}
+
+@Suite struct MessageClientLiveTests {
+  @Test func messages_getsTheRoomWithLimitAndCursor() async throws {
+    let harness = Harness([json(200, pageJSON([1, 2], cursor: 2)), json(200, pageJSON([], cursor: 2))])
+    defer { harness.remove() }
+    let client = MessageClient.live(harness.api)
+    let first = try await client.messages(1, nil)
+    #expect(first.messages.map(\.id) == [1, 2] && first.cursor == 2)
+    _ = try await client.messages(1, 2)
+    #expect(
+      harness.transport.requests == [
+        WireRequest(method: "GET", path: "/v1/rooms/1/messages", query: ["limit": "100"], headers: bearer),
+        WireRequest(
+          method: "GET", path: "/v1/rooms/1/messages", query: ["after": "2", "limit": "100"], headers: bearer),
+      ])
+  }
+
+  @Test func send_postsTheTextOnceEvenWhenTheServerFails() async throws {
+    let harness = Harness([json(500, #"{"code":"internal_error","message":"Disk full."}"#)], maxAttempts: 3)
+    defer { harness.remove() }
+    await #expect(throws: APIError.server(status: 500, message: "Disk full.")) {
+      try await MessageClient.live(harness.api).send(1, "hello")
+    }
+    let request = harness.transport.requests
+    #expect(request.count == 1)
+    #expect(request.first?.method == "POST" && request.first?.path == "/v1/rooms/1/messages")
+    #expect(request.first?.headers == bearer.merging(jsonBody) { $1 })
+    #expect(body(request.first) == #"{"text":"hello"}"#)
+  }
+
+  @Test func send_returnsTheStoredMessage() async throws {
+    let harness = Harness([json(201, messageJSON(9))])
+    defer { harness.remove() }
+    let message = try await MessageClient.live(harness.api).send(1, "m9")
+    #expect(message.id == 9 && message.kind == .broadcast)
+  }
+
+  @Test func messages_badDate_throwsDecodingNamingTheField() async throws {
+    let bad = pageJSON([1], cursor: 1).replacingOccurrences(of: "2026-11-20T10:00:01Z", with: "yesterday")
+    let harness = Harness([json(200, bad)])
+    defer { harness.remove() }
+    await #expect(
+      throws: APIError.decoding(
+        "field 'messages[0].sentAt': expected an ISO-8601 date such as '2026-01-31T09:30:00Z'")
+    ) {
+      try await MessageClient.live(harness.api).messages(1, nil)
+    }
+  }
+
+  @Test func updates_yieldsOnlyNewBatchesAndBacksOffOnTransientErrors() async throws {
+    let harness = Harness([
+      json(200, pageJSON([3, 4], cursor: 4, hasMore: true)),
+      json(200, pageJSON([5], cursor: 5)),
+      json(200, pageJSON([], cursor: 5)),
+      .fail(.unreachable("http://127.0.0.1:9")),
+      json(503, #"{"code":"internal_error","message":"busy"}"#),
+      json(200, pageJSON([5, 6], cursor: 6)),
+      json(401, #"{"code":"unauthorized","message":"Sign in again."}"#),
+    ])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 10)
+    let client = MessageClient.live(
+      harness.api, pollInterval: .seconds(2), maxBackoff: .seconds(5), sleep: sleeper.sleep)
+    var batches: [[MessageID]] = []
+    await #expect(throws: APIError.unauthorized("Sign in again.")) {
+      for try await batch in client.updates(1, 2) { batches.append(batch.map(\.id)) }
+    }
+    #expect(batches == [[3, 4], [5], [6]])
+    #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "4", "5", "5", "5", "5", "6"])
+    // hasMore: straight on; then the poll interval; two failures: 4 s, then capped at 5 s.
+    #expect(sleeper.recorded == [.seconds(2), .seconds(2), .seconds(4), .seconds(5), .seconds(2)])
+  }
+
+  @Test func updates_cancelled_finishesQuietly() async throws {
+    let harness = Harness([json(200, pageJSON([1], cursor: 1))])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 0)
+    let client = MessageClient.live(harness.api, sleep: sleeper.sleep)
+    let reader = Task {
+      var batches = 0
+      for try await _ in client.updates(1, nil) { batches += 1 }
+      return batches
+    }
+    while sleeper.recorded.isEmpty { await Task.yield() }
+    reader.cancel()
+    #expect(try await reader.value == 1)
+  }
+}
