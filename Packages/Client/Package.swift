@@ -63,6 +63,7 @@ let package = Package(
         "MessageClientLive", "ProfileClientLive", networkProvider, commonDataModels, authDataModels,
         artistDataModels, messageDataModels, profileDataModels,
         .product(name: "DevServerCore", package: "DevServer"),
+        .product(name: "DevServerHTTP", package: "DevServer"),
       ]),
     .testTarget(
       name: "ClientTests",

@@ -1,0 +1,75 @@
+import ArtistClient
+import AuthClient
+import CommonDataModels
+import DevServerHTTP
+import Foundation
+import MessageClient
+import NetworkProvider
+import ProfileClient
+import Testing
+
+/// The same Live clients over real HTTP on loopback (URLSessionTransport → fromm-server's
+/// HTTPServer → the backend), the path the apps take with `--server URL`.
+@Suite struct HTTPContractTests {
+  func serve(_ backend: Backend) throws -> (HTTPServer, App) {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    let server = HTTPServer(configuration: configuration, respond: backend.backend.handle)
+    let port = try server.start()
+    let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
+    let store = SessionStore(directory: backend.folder, fileName: "http-session.json")
+    let api = APIClient(transport: URLSessionTransport(baseURL: url), sessionStore: store)
+    return (server, App(api: api, store: store))
+  }
+
+  @Test func overHTTP_signInReadSendProfileAndSignOut_work() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let (server, app) = try serve(backend)
+    defer { server.shutdown(gracePeriod: .seconds(1)) }
+    #expect(try await app.auth.checkExistAccount("demo_fan"))
+    let session = try await app.auth.signIn("demo_fan", demoPassword)
+    #expect(app.store.token() == session.token)
+    let iu = try #require(try await app.artists.artists().first { $0.username == "iu_official" })
+    let page = try await app.messages.messages(iu.id, nil)
+    #expect(!page.messages.isEmpty)
+    let reply = try await app.messages.send(iu.id, "Hello over HTTP")
+    #expect(try await app.messages.messages(iu.id, page.cursor).messages == [reply])
+    #expect(try await app.profile.profile().username == "demo_fan")
+    try await app.auth.signOut()
+    #expect(try await app.auth.restoreSession() == nil)
+  }
+
+  @Test func overHTTP_errorsMapLikeInProcess() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let (server, app) = try serve(backend)
+    defer { server.shutdown(gracePeriod: .seconds(1)) }
+    await #expect {
+      try await app.artists.artists()
+    } throws: { error in
+      if case .unauthorized = error as? APIError { true } else { false }
+    }
+    _ = try await app.auth.signIn("demo_fan", demoPassword)
+    do {
+      _ = try await app.artists.subscribe(999_999)
+      Issue.record("subscribed to a missing artist")
+    } catch let APIError.rejected(code, _) {
+      #expect(code == "not_found")
+    }
+  }
+
+  @Test func stoppedServer_isUnreachableNamingTheURL() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let (server, app) = try serve(backend)
+    let port = server.port
+    server.shutdown(gracePeriod: .seconds(1))
+    let transport = URLSessionTransport(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
+    let api = APIClient(
+      transport: transport, sessionStore: app.store, configuration: .init(maxAttempts: 1))
+    await #expect(throws: APIError.unreachable("http://127.0.0.1:\(port)/v1/auth/check-account")) {
+      try await AuthClient.live(api).checkExistAccount("demo_fan")
+    }
+  }
+}
