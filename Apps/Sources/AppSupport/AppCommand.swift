@@ -1,0 +1,126 @@
+import Foundation
+
+/// What the command line asks for: run the app, or print help or the version.
+public enum AppCommand: Sendable, Equatable {
+  /// Run with these options.
+  case run(AppOptions)
+  /// `--help`.
+  case help
+  /// `--version`.
+  case version
+}
+
+/// How to run an app: where the backend is, where data lives, how to draw.
+public struct AppOptions: Sendable, Equatable {
+  /// A `fromm-server` to talk HTTP to, or `nil` for the embedded backend.
+  public var server: URL?
+  /// The data folder: the embedded backend's database and the apps' session files.
+  public var dataDirectory: URL
+  /// Whether to force plain mode (no colors, no redraws) even on a terminal.
+  public var plain: Bool
+
+  /// Options as given.
+  public init(server: URL? = nil, dataDirectory: URL, plain: Bool = false) {
+    self.server = server
+    self.dataDirectory = dataDirectory
+    self.plain = plain
+  }
+
+  /// Reads the command line (without the program name) and the environment.
+  ///
+  /// ```swift
+  /// try AppOptions.parse(["--server", "http://127.0.0.1:8080", "--plain"], environment: ["HOME": "/home/iu"])
+  /// // .run(AppOptions(server: http://127.0.0.1:8080, dataDirectory: /home/iu/.local/share/fromm, plain: true))
+  /// ```
+  ///
+  /// `--help` and `--version` win over everything else. Options may be written `--data DIR` or
+  /// `--data=DIR`; each may be given once.
+  ///
+  /// - Throws: ``OptionsError`` naming the problem: an unknown option, a missing or empty value,
+  ///   a server URL that is not `http(s)://host…`, an option given twice, no home folder.
+  public static func parse(
+    _ arguments: [String], environment: [String: String],
+    currentDirectory: String = FileManager.default
+      .currentDirectoryPath
+  ) throws(OptionsError) -> AppCommand {
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+    if arguments.contains("--version") { return .version }
+
+    var server: URL?
+    var data: String?
+    var plain = false
+    var seen: Set<String> = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      let (name, inlineValue) = split(argument)
+      guard name.hasPrefix("-") else { throw .unexpectedArgument(argument) }
+      guard Self.knownOptions.contains(name) else { throw .unknownOption(name) }
+      guard seen.insert(name).inserted else { throw .repeated(name) }
+      switch name {
+      case "--plain":
+        if inlineValue != nil { throw .unexpectedValue(name) }
+        plain = true
+      default:
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw .missingValue(name)
+        }
+        guard !value.isEmpty else { throw .missingValue(name) }
+        if name == "--server" { server = try serverURL(value) } else { data = value }
+      }
+    }
+    let dataDirectory: URL
+    if let data {
+      dataDirectory = resolve(data, against: currentDirectory)
+    } else {
+      dataDirectory = try defaultDataDirectory(environment: environment, currentDirectory: currentDirectory)
+    }
+    return .run(AppOptions(server: server, dataDirectory: dataDirectory, plain: plain))
+  }
+
+  /// The data folder when `--data` is not given: `$FROMM_DATA`, else
+  /// `${XDG_DATA_HOME:-$HOME/.local/share}/fromm`.
+  public static func defaultDataDirectory(
+    environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws(OptionsError) -> URL {
+    if let folder = environment["FROMM_DATA"], !folder.isEmpty {
+      return resolve(folder, against: currentDirectory)
+    }
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return URL(fileURLWithPath: dataHome).appendingPathComponent("fromm", isDirectory: true)
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { throw .noHome }
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/share/fromm", isDirectory: true)
+  }
+
+  static let knownOptions: Set<String> = ["--server", "--data", "--plain"]
+
+  private static func split(_ argument: String) -> (name: String, value: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func serverURL(_ text: String) throws(OptionsError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https",
+      let host = url.host, !host.isEmpty
+    else { throw .invalidServer(text) }
+    return url
+  }
+
+  private static func resolve(_ path: String, against directory: String) -> URL {
+    let expanded = path == "~" || path.hasPrefix("~/") ? NSString(string: path).expandingTildeInPath : path
+    let url =
+      expanded.hasPrefix("/")
+      ? URL(fileURLWithPath: expanded)
+      : URL(fileURLWithPath: directory).appendingPathComponent(expanded)
+    return url.standardizedFileURL
+  }
+}

@@ -1,0 +1,34 @@
+/// What makes one app different from the other: its name, its words and its session file.
+///
+/// ```swift
+/// let arti = AppDescription(
+///   name: "arti", summary: "fromm for artists: broadcast to your fans and read their replies.",
+///   sessionFileName: "arti-session.json", helpFooter: "Demo artist: iu_official / fromm-demo-1")
+/// ```
+public struct AppDescription: Sendable, Equatable {
+  /// The executable's name, used in usage lines and error messages.
+  public var name: String
+  /// One sentence saying what the app is for.
+  public var summary: String
+  /// The version `--version` prints.
+  public var version: String
+  /// The file in the data folder that keeps this app's session between launches.
+  public var sessionFileName: String
+  /// Text printed at the end of `--help`, such as demo credentials.
+  public var helpFooter: String
+
+  /// Describes an app.
+  public init(
+    name: String, summary: String, version: String = AppDescription.currentVersion, sessionFileName: String,
+    helpFooter: String = ""
+  ) {
+    self.name = name
+    self.summary = summary
+    self.version = version
+    self.sessionFileName = sessionFileName
+    self.helpFooter = helpFooter
+  }
+
+  /// The version of both apps.
+  public static let currentVersion = "0.1.0"
+}

@@ -1,0 +1,64 @@
+import CommonKit
+import ComposableArchitecture
+import Foundation
+import FrommUI
+
+/// Runs an app from its command line to its exit status: parse the options, start the backend,
+/// wire the live clients, run the root feature in the terminal, shut down.
+///
+/// An app's `main.swift` is then only:
+///
+/// ```swift
+/// let status = await AppMain.run(arti, initialState: ArtiAppFeature.State(isRestoring: true),
+///                                 reducer: ArtiAppFeature(), view: ArtiAppView())
+/// exit(status)
+/// ```
+///
+/// Exit status: 0 after a normal run, `--help` or `--version`; 2 for a command line it cannot
+/// use; 1 when the app cannot start (unusable data folder, unreachable server). Messages about
+/// the command line and startup go to standard error, prefixed with the app's name.
+@MainActor
+public enum AppMain {
+  /// Runs `reducer` from `initialState` through `view` with live dependencies; returns the exit status.
+  public static func run<R: Reducer, View: TerminalView>(
+    _ app: AppDescription,
+    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    initialState: R.State,
+    reducer: R,
+    view: View
+  ) async -> Int32 where View.State == R.State, View.Action == R.Action {
+    let command: AppCommand
+    do {
+      command = try AppOptions.parse(arguments, environment: environment)
+    } catch {
+      StandardStreams.writeError("\(app.name): \(error.message)\nRun '\(app.name) --help' for the options.\n")
+      return 2
+    }
+    switch command {
+    case .help:
+      let folder = (try? AppOptions.defaultDataDirectory(environment: environment))?.path ?? "HOME is not set"
+      StandardStreams.writeOutput(app.usage(defaultDataDirectory: folder))
+      return 0
+    case .version:
+      StandardStreams.writeOutput("\(app.name) \(app.version)\n")
+      return 0
+    case .run(let options):
+      let live: AppEnvironment
+      do {
+        live = try await AppEnvironment.start(options, app: app)
+      } catch {
+        StandardStreams.writeError("\(app.name): \(error.message)\n")
+        return 1
+      }
+      let store = Store(initialState: initialState) {
+        reducer
+      } withDependencies: {
+        live.installLiveClients(into: &$0)
+      }
+      var terminal = Terminal.standard()
+      if options.plain { terminal.isTTY = false }
+      return await TerminalLoop(store: store, view: view, terminal: terminal).run()
+    }
+  }
+}
