@@ -27,6 +27,7 @@ let package = Package(
   products: [
     .library(name: "AppSupport", targets: ["AppSupport"]),
     .executable(name: "arti", targets: ["arti"]),
+    .executable(name: "fan", targets: ["fan"]),
   ],
   dependencies: [
     .package(path: "../Packages/ComposableArchitecture"),
@@ -36,6 +37,7 @@ let package = Package(
     .package(path: "../Packages/Client"),
     .package(path: "../Packages/DevServer"),
     .package(path: "../Packages/ArtiApp"),
+    .package(path: "../Packages/FanApp"),
   ],
   targets: [
     // AppSupport: options, data folder, backend (embedded or server), live clients, run loop.
@@ -53,5 +55,9 @@ let package = Package(
       dependencies: ["AppSupport", .product(name: "ArtiCoordinator", package: "ArtiApp")]),
     // Launches the built `arti` through a pipe in plain mode against the embedded backend.
     .testTarget(name: "ArtiAppTests"),
+    // fan
+    .executableTarget(
+      name: "fan",
+      dependencies: ["AppSupport", .product(name: "FanCoordinator", package: "FanApp")]),
   ]
 )

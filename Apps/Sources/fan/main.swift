@@ -1,0 +1,23 @@
+import AppSupport
+import FanCoordinator
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The fan's app: set up, run, shut down. Everything else lives in AppSupport and FanApp.
+let fan = AppDescription(
+  name: "fan",
+  summary: "fromm for fans: subscribe to artists, read what they send and reply privately.",
+  sessionFileName: "fan-session.json",
+  helpFooter: """
+    Demo fan (seeded in every new data folder): demo_fan / fromm-demo-1
+    Try it: run fan, type demo_fan, fromm-demo-1, then a number to open a room and a reply.
+    New here? Type /signup to create a fan account.
+    """)
+
+let status = await AppMain.run(
+  fan, initialState: FanAppFeature.State(), reducer: FanAppFeature(), view: FanAppView())
+exit(status)
