@@ -59,8 +59,8 @@ public struct ProfileView: TerminalView {
             style: profile.statusMessage.isEmpty ? .dim : .plain)
           Component.text(Self.subscribers(profile.subscriberCount ?? 0))
         }
-      } else if !state.isLoading {
-        Component.empty("Your profile is not loaded.")
+      } else if state.loadError != nil {
+        Component.empty("Your profile is not loaded. Type r to try again.")
       }
       if state.isLoading { Component.progress("Reading your profile") }
       if state.isSaving { Component.progress("Saving") }
