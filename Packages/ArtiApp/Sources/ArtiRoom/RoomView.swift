@@ -13,6 +13,8 @@ public struct RoomView: TerminalView {
     public var rows: [ListItem]
     /// How many messages are not shown because the screen keeps only the newest.
     public var hiddenCount: Int
+    /// Whether the room has been read once.
+    public var hasLoaded: Bool
     /// Whether the first read is in flight.
     public var isLoading: Bool
     /// Whether a broadcast is being sent.
@@ -60,7 +62,8 @@ public struct RoomView: TerminalView {
     if let sendError = state.sendError { errors.append(sendError) }
     if let loadError = state.loadError { errors.append(loadError) }
     return State(
-      rows: newest.map(row), hiddenCount: state.messages.count - newest.count, isLoading: state.isLoading,
+      rows: newest.map(row), hiddenCount: state.messages.count - newest.count, hasLoaded: state.hasLoaded,
+      isLoading: state.isLoading,
       isSending: state.isSending, isLive: state.isLive, errors: errors)
   }
 
@@ -77,7 +80,7 @@ public struct RoomView: TerminalView {
       Component.header("Your room", subtitle: "Broadcasts go to every subscriber; replies are private")
       if state.isLoading {
         Component.progress("Reading the room")
-      } else if state.rows.isEmpty {
+      } else if state.rows.isEmpty && state.hasLoaded {
         Component.empty("No messages yet. Write the first broadcast below.")
       } else {
         Component.list(state.rows, numbered: false)
