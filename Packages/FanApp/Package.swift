@@ -56,6 +56,7 @@ let package = Package(
       name: "FanCoordinator",
       dependencies: [
         "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, frommUI, authDataModels,
+        commonDataModels,
       ]),
     // Runs any one feature (or the whole app) alone with preview dependencies.
     .executableTarget(

@@ -1,4 +1,5 @@
 import AuthDataModels
+import CommonDataModels
 import ComposableArchitecture
 import FanArtistList
 import FanChat
@@ -97,6 +98,18 @@ public struct FanAppFeature: Reducer {
 
       case .destination(.presented(.profile(.delegate(.signedOut)))):
         state = State(signIn: SignInFeature.State(step: .username))
+        return .none
+
+      case .artists(.artistsResponse(.failure(.unauthorized(let message)))),
+        .artists(.subscriptionResponse(.failure(.unauthorized(let message)))),
+        .destination(.presented(.chat(.messagesResponse(.failure(.unauthorized(let message)))))),
+        .destination(.presented(.chat(.updatesFailed(.unauthorized(let message))))),
+        .destination(.presented(.chat(.sendResponse(.failure(.unauthorized(let message)))))),
+        .destination(.presented(.profile(.profileResponse(.failure(.unauthorized(let message)))))),
+        .destination(.presented(.profile(.saveResponse(.failure(.unauthorized(let message)))))):
+        // The server no longer accepts the session (expired or revoked elsewhere): sign in again.
+        let reason = APIError.unauthorized(message).message
+        state = State(signIn: SignInFeature.State(step: .username, error: "\(reason) (You were signed out.)"))
         return .none
 
       case .signIn, .artists, .destination:

@@ -2,6 +2,7 @@ import ArtistClient
 import ArtistDataModels
 import AuthClient
 import AuthDataModels
+import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanArtistList
@@ -147,6 +148,45 @@ struct FanAppNavigationTests {
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
     #expect(ended.withLock { $0 })
+  }
+
+  @Test func sessionEndedWhileReading_returnsToSignInSayingSo() async {
+    let room = ChatFeature.State(
+      artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello])
+    var state = Self.signedIn()
+    state.destination = .chat(room)
+    let store = TestStore(initialState: state) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.messageClient.send = { _, _ in throw APIError.unauthorized("") }
+    }
+
+    await store.send(.destination(.presented(.chat(.view(.sendTapped("hello?")))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello],
+          isSending: true,
+          unsent: "hello?"))
+    }
+    await store.receive(.destination(.presented(.chat(.sendResponse(.failure(.unauthorized(""))))))) {
+      $0 = FanAppFeature.State(
+        signIn: SignInFeature.State(
+          step: .username, error: "Your session has ended. Sign in again. (You were signed out.)"))
+    }
+  }
+
+  @Test func sessionEndedOnList_returnsToSignIn() async {
+    let store = TestStore(initialState: Self.signedIn()) {
+      FanAppFeature()
+    } withDependencies: {
+      $0.artistClient.artists = { throw APIError.unauthorized("Session expired") }
+    }
+
+    await store.send(.artists(.view(.refreshTapped))) { $0.artists?.isLoading = true }
+    await store.receive(.artists(.artistsResponse(.failure(.unauthorized("Session expired"))))) {
+      $0 = FanAppFeature.State(
+        signIn: SignInFeature.State(step: .username, error: "Session expired. (You were signed out.)"))
+    }
   }
 
   @Test func profile_openAndBack_returnsToList() async {
