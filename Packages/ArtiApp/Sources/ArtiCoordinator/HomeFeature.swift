@@ -82,6 +82,11 @@ public struct HomeFeature: Reducer {
         state.tab = tab
         return .concatenate(disappear(left), appear(tab))
 
+      case .profile(.profileResponse(.success(let profile))), .profile(.saveResponse(.success(let profile))):
+        // The header shows the name from the session; keep it in step with the profile.
+        state.session.account.displayName = profile.displayName
+        return .none
+
       case .room, .profile:
         return .none
       }

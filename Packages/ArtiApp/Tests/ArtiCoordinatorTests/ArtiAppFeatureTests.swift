@@ -246,3 +246,32 @@ struct ArtiAppSessionEndTests {
     }
   }
 }
+
+@MainActor
+struct HomeFeatureTests {
+  @Test func profileSaved_newDisplayNameShowsInTheHeader() async {
+    var renamed = artistProfile
+    renamed.displayName = "IU"
+    let store = TestStore(
+      initialState: HomeFeature.State(
+        session: session(), tab: .profile,
+        profile: ProfileFeature.State(
+          profile: artistProfile, editor: ProfileFeature.Editor(displayName: "IU", statusMessage: "")))
+    ) {
+      HomeFeature()
+    } withDependencies: { [renamed] in
+      $0.profileClient.update = { _ in renamed }
+    }
+    await store.send(.profile(.saveTapped)) {
+      $0.profile.isSaving = true
+    }
+    await store.receive(.profile(.saveResponse(.success(renamed)))) {
+      $0.profile.isSaving = false
+      $0.profile.profile = renamed
+      $0.profile.editor = nil
+      $0.profile.didSave = true
+      $0.session.account.displayName = "IU"
+    }
+    #expect(HomeView().render(store.state).plainText().contains("fromm for artists · IU (@iu_official)"))
+  }
+}
