@@ -24,6 +24,15 @@ let package = Package(
         .product(name: "CommonDataModels", package: "DataModel"),
       ]
     ),
+    .executableTarget(
+      name: "NetworkProviderBenchmarks",
+      dependencies: [
+        "NetworkProvider",
+        .product(name: "CommonKit", package: "CommonKit"),
+        .product(name: "CommonDataModels", package: "DataModel"),
+        .product(name: "ProfileDataModels", package: "DataModel"),
+      ]
+    ),
     .testTarget(
       name: "NetworkProviderTests",
       dependencies: [
