@@ -78,3 +78,27 @@ import Testing
     #expect(transport.requests.count == 2)
   }
 }
+
+@Suite struct APIClientCacheEdgeTests {
+  @Test func post_isNeverCachedEvenWithATTL() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let transport = ScriptedTransport(otherwise: .respond(json(200, #"{"text":"x"}"#)))
+    let api = APIClient(transport: transport, cache: CacheManager(directory: folder.url))
+    let endpoint = Endpoint<Greeting>(.post, "/v1/thing", cacheTTL: .seconds(60))
+    _ = try await api.send(endpoint)
+    _ = try await api.send(endpoint)
+    #expect(transport.requests.count == 2)
+  }
+
+  @Test func undecodableCachedEntry_fallsBackToTheServer() async throws {
+    let cache = CacheManager(directory: nil)
+    let transport = ScriptedTransport(otherwise: .respond(json(200, #"{"text":"fresh"}"#)))
+    let api = APIClient(transport: transport, cache: cache)
+    await cache.store(Data("garbage".utf8), forKey: "anonymous GET /v1/thing?", ttl: .seconds(60))
+    let endpoint = Endpoint<Greeting>(.get, "/v1/thing", requiresSession: false, cacheTTL: .seconds(60))
+    #expect(try await api.send(endpoint).text == "fresh")
+    #expect(try await api.send(endpoint).text == "fresh")
+    #expect(transport.requests.count == 1)
+  }
+}

@@ -76,3 +76,25 @@ import Testing
     #expect(logs.messages.first?.contains("Could not save the session") == true)
   }
 }
+
+@Suite struct SessionStoreConcurrencyTests {
+  @Test func concurrentWritersOnOneFile_alwaysLeaveOneWholeToken() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    // Two "processes" (stores) writing the same file at once: every read sees a whole token.
+    let first = SessionStore(directory: folder.url, fileName: "s.json")
+    let second = SessionStore(directory: folder.url, fileName: "s.json")
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<40 {
+        group.addTask { (index.isMultiple(of: 2) ? first : second).save(token: "token-\(index)") }
+        group.addTask {
+          let token = SessionStore(directory: folder.url, fileName: "s.json").token()
+          #expect(token == nil || token?.hasPrefix("token-") == true)
+        }
+      }
+    }
+    let final = try #require(SessionStore(directory: folder.url, fileName: "s.json").token())
+    #expect(final.hasPrefix("token-"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["s.json"])
+  }
+}
