@@ -3,17 +3,13 @@ import Foundation
 
 // Release-mode benchmarks of the store's hot paths. Each case runs 5 times; the median is
 // printed in nanoseconds per action. Run with:
-//   swift run -c release ComposableArchitectureBenchmarks
+//   swift run -c release ComposableArchitectureBenchmarks [CASE…]
+// where CASE letters (`a b h`) pick some cases; none runs them all.
 
 @MainActor
 func main() async {
   print("ComposableArchitecture benchmarks (median of 5 runs, ns per action)")
   print(String(repeating: "-", count: 72))
-  // `ComposableArchitectureBenchmarks navigation` runs only the navigation cases.
-  if CommandLine.arguments.dropFirst().first == "navigation" {
-    await navigationBenchmark()
-    return
-  }
   report("(a) Store.send, trivial counter ×1,000,000", target: 150) {
     let store = Store(initialState: Counter.State()) { Counter() }
     return measure(iterations: 1_000_000) { store.send(.increment) }

@@ -162,4 +162,29 @@ struct StoreTests {
     store.send(.look)
     #expect(store.state.seen == .preview)
   }
+
+  @Test func body_isBuiltOnce_forAllActions() {
+    struct Feature: Reducer {
+      struct State: Equatable { var count = 0 }
+      enum Action: Equatable { case increment }
+      let builds: BuildCounter
+      var body: some ReducerOf<Self> {
+        let _ = builds.count.withLock { $0 += 1 }
+        Reduce<State, Action> { state, _ in
+          state.count += 1
+          return .none
+        }
+      }
+    }
+    let builds = BuildCounter()
+    let store = Store(initialState: Feature.State()) { Feature(builds: builds) }
+    for _ in 0..<3 { store.send(.increment) }
+    #expect(store.state.count == 3)
+    #expect(builds.count.withLock { $0 } == 1)
+  }
+}
+
+/// Counts how often a reducer's body is built.
+final class BuildCounter: Sendable {
+  let count = Mutex(0)
 }

@@ -19,9 +19,11 @@ extension Reducer {
     column: UInt = #column
   ) -> PresentationReducer<Self, Child>
   where Action: SendableMetatype, ChildState == Child.State, ChildAction == Child.Action {
-    PresentationReducer(
+    let child = destination()
+    return PresentationReducer(
       parent: self,
-      child: destination(),
+      child: child,
+      runChild: ReduceFunction(child),
       toPresentationState: toPresentationState,
       toPresentationAction: AnyCasePath(toPresentationAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -53,6 +55,7 @@ where Parent.Action: SendableMetatype {
   // Sendable: key paths are immutable values.
   let parent: Parent
   let child: Child
+  let runChild: ReduceFunction<Child.State, Child.Action>
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
   let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
   let location: IssueLocation
@@ -110,7 +113,7 @@ where Parent.Action: SendableMetatype {
       return .none
     }
     let toPresentationAction = self.toPresentationAction
-    return child.reduce(into: &state[keyPath: toPresentationState].storage!, action: childAction)
+    return runChild(&state[keyPath: toPresentationState].storage!, childAction)
       .map { toPresentationAction.embed(.presented($0)) }
       .dismissing(with: toPresentationAction.embed(.dismiss))
       .cancellable(id: PresentationCancelID(id: presentationID))

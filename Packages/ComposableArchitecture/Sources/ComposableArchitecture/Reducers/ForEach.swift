@@ -36,6 +36,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   // Sendable: key paths are immutable values.
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
+  @usableFromInline let runElement: ReduceFunction<Element.State, Element.Action>
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: IssueLocation
@@ -49,6 +50,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ) {
     self.parent = parent
     self.element = element
+    self.runElement = ReduceFunction(element)
     self.toElements = toElements
     self.toElementAction = toElementAction
     self.location = location
@@ -84,7 +86,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       return .none
     }
     let toElementAction = self.toElementAction
-    return element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
+    return runElement(&state[keyPath: toElements][id: id]!, elementAction)
       .map { toElementAction.embed(.element(id: id, action: $0)) }
   }
 }

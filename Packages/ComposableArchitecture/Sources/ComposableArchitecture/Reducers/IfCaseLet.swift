@@ -35,6 +35,7 @@ extension Reducer {
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
+  @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
   @usableFromInline let toChildState: AnyCasePath<Parent.State, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
@@ -46,6 +47,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     self.parent = parent
     self.child = child
+    self.runChild = ReduceFunction(child)
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.location = location
@@ -78,7 +80,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    let effect = child.reduce(into: &childState, action: childAction)
+    let effect = runChild(&childState, childAction)
     state = toChildState.embed(childState)
     return effect.map(toChildAction.embedFunction)
   }

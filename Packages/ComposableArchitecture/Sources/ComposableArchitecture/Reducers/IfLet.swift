@@ -35,6 +35,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked
   // Sendable: key paths are immutable values.
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
+  @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
@@ -46,6 +47,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked
   ) {
     self.parent = parent
     self.child = child
+    self.runChild = ReduceFunction(child)
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.location = location
@@ -76,7 +78,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked
       )
       return .none
     }
-    return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+    return runChild(&state[keyPath: toChildState]!, childAction)
       .map(toChildAction.embedFunction)
   }
 }

@@ -23,6 +23,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   @usableFromInline let toChildState: StatePath
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+  @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
   @usableFromInline let location: IssueLocation
 
   /// Scopes to the child state at `state`, for the child actions in the case `action`.
@@ -38,6 +39,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     self.toChildState = .keyPath(state)
     self.toChildAction = AnyCasePath(action)
     self.child = child()
+    self.runChild = ReduceFunction(self.child)
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -59,6 +61,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     self.toChildState = .casePath(AnyCasePath(state))
     self.toChildAction = AnyCasePath(action)
     self.child = child()
+    self.runChild = ReduceFunction(self.child)
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -67,14 +70,14 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
     case .keyPath(let keyPath):
-      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      return runChild(&state[keyPath: keyPath], childAction)
         .map(toChildAction.embedFunction)
     case .casePath(let casePath):
       guard var childState = casePath.extract(from: state) else {
         reportWrongCase(action: action, state: state)
         return .none
       }
-      let effect = child.reduce(into: &childState, action: childAction)
+      let effect = runChild(&childState, childAction)
       state = casePath.embed(childState)
       return effect.map(toChildAction.embedFunction)
     }

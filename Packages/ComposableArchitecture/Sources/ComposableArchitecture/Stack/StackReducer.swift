@@ -22,9 +22,11 @@ extension Reducer {
     Action: SendableMetatype, Destination.State == ElementState,
     Destination.Action == ElementAction
   {
-    StackReducer(
+    let destination = destination()
+    return StackReducer(
       parent: self,
-      destination: destination(),
+      destination: destination,
+      runDestination: ReduceFunction(destination),
       toStackState: toStackState,
       toStackAction: AnyCasePath(toStackAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -38,6 +40,7 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
   // Sendable: key paths are immutable values.
   let parent: Parent
   let destination: Destination
+  let runDestination: ReduceFunction<Destination.State, Destination.Action>
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   let toStackAction:
     AnyCasePath<
@@ -110,7 +113,7 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       return .none
     }
     let toStackAction = self.toStackAction
-    return destination.reduce(into: &state[keyPath: toStackState][index], action: elementAction)
+    return runDestination(&state[keyPath: toStackState][index], elementAction)
       .map { toStackAction.embed(.element(id: id, action: $0)) }
       .dismissing(with: toStackAction.embed(.popFrom(id: id)))
       .cancellable(id: StackCancelID(stack: stackIdentity, element: id))

@@ -39,7 +39,9 @@ final class EffectExecutor: TaskExecutor, @unchecked Sendable {
   func hopFinished() { update { $0.hops -= 1 } }
 
   /// Returns once no effect job is queued or running and no effect is hopping to the main actor.
-  func settled() async {
+  nonisolated(nonsending) func settled() async {
+    // Runs on the caller's executor: a settled executor then costs no thread hop.
+    if state.withLock({ $0.isSettled }) { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let resumeNow = state.withLock { counters in
         if counters.isSettled { return true }
