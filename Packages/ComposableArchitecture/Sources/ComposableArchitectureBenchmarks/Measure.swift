@@ -24,7 +24,7 @@ let selectedCases = Set(CommandLine.arguments.dropFirst())
 /// Whether the case named `(x) …` was asked for.
 func isSelected(_ name: String) -> Bool {
   guard !selectedCases.isEmpty else { return true }
-  let letter = name.dropFirst().prefix { $0 != ")" }
+  let letter = name.dropFirst().prefix { $0 != ")" && $0 != "'" }
   return selectedCases.contains(String(letter))
 }
 
