@@ -41,12 +41,7 @@ extension AuthClient: TestDependencyKey {
       checkExistAccount: unimplemented("AuthClient.checkExistAccount"),
       signUp: unimplemented("AuthClient.signUp"),
       signIn: unimplemented("AuthClient.signIn"),
-      signOut: {
-        // A Void endpoint is ambiguous between the throwing and the Void overloads of
-        // `unimplemented`; going through a typed constant picks the throwing one.
-        let endpoint: @Sendable () async throws -> Bool = unimplemented("AuthClient.signOut")
-        _ = try await endpoint()
-      },
+      signOut: unimplemented("AuthClient.signOut"),
       restoreSession: unimplemented("AuthClient.restoreSession")
     )
   }

@@ -97,6 +97,22 @@ extension DependencyValues {
       ])
   }
 
+  @Test func unimplementedVoidEndpoints_throwingAndNot_resolveAndReport() async {
+    let collector = IssueCollector()
+    let signOut: @Sendable () async throws -> Void = unimplemented("AuthClient.signOut")
+    let markRead: @Sendable (Int) async -> Void = unimplemented("MessageClient.markRead")
+    await withIssueReporter(collector) {
+      await #expect(throws: UnimplementedFailure(endpoint: "AuthClient.signOut")) {
+        try await signOut()
+      }
+      await markRead(1)
+    }
+    #expect(
+      collector.messages == [
+        "Unimplemented: 'AuthClient.signOut'", "Unimplemented: 'MessageClient.markRead'",
+      ])
+  }
+
   @Test func liveKeyWithoutTestValue_readInTest_reportsHowToFix() {
     let collector = IssueCollector()
     let value = withIssueReporter(collector) { DependencyValues()[LiveOnlyKey.self] }

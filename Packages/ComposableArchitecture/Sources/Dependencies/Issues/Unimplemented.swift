@@ -93,6 +93,10 @@ public func unimplemented<each Argument, Result: Sendable>(
 }
 
 /// An endpoint that returns nothing: it reports a failure naming itself when called.
+///
+/// Disfavored so that a throwing `Void` endpoint (`signOut: unimplemented("AuthClient.signOut")`)
+/// picks the overload that also throws, rather than being ambiguous.
+@_disfavoredOverload
 public func unimplemented<each Argument>(
   _ endpoint: String,
   fileID: StaticString = #fileID,
