@@ -164,23 +164,39 @@ struct StoreTests {
   }
 
   @Test func body_isBuiltOnce_forAllActions() {
-    struct Feature: Reducer {
-      struct State: Equatable { var count = 0 }
-      enum Action: Equatable { case increment }
-      let builds: BuildCounter
-      var body: some ReducerOf<Self> {
-        let _ = builds.count.withLock { $0 += 1 }
-        Reduce<State, Action> { state, _ in
-          state.count += 1
-          return .none
-        }
-      }
-    }
     let builds = BuildCounter()
-    let store = Store(initialState: Feature.State()) { Feature(builds: builds) }
+    let store = Store(initialState: CountingFeature.State()) { CountingFeature(builds: builds) }
     for _ in 0..<3 { store.send(.increment) }
     #expect(store.state.count == 3)
     #expect(builds.count.withLock { $0 } == 1)
+  }
+
+  @Test func body_wrappedByModifiers_isBuiltOnce() {
+    let builds = BuildCounter()
+    let store = Store(initialState: CountingFeature.State()) {
+      Reduce(
+        CountingFeature(builds: builds)
+          .dependency(\.uuid, .constant(UUID(incrementing: 1)))
+          ._printChanges(ChangePrinter { _ in })
+      )
+    }
+    for _ in 0..<3 { store.send(.increment) }
+    #expect(store.state.count == 3)
+    #expect(builds.count.withLock { $0 } == 1)
+  }
+}
+
+/// A feature whose body counts how often it is built.
+struct CountingFeature: Reducer {
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable { case increment }
+  let builds: BuildCounter
+  var body: some ReducerOf<Self> {
+    let _ = builds.count.withLock { $0 += 1 }
+    Reduce<State, Action> { state, _ in
+      state.count += 1
+      return .none
+    }
   }
 }
 

@@ -20,7 +20,7 @@ extension Reducer {
   /// Meant for debugging: leave it out of shipped code. Output goes to standard error unless
   /// `printer` says otherwise, so it never mixes with a terminal app's screen on standard output.
   public func _printChanges(_ printer: ChangePrinter = .standardError) -> PrintChangesReducer<Self> {
-    PrintChangesReducer(base: self, printer: printer)
+    PrintChangesReducer(runBase: ReduceFunction(self), printer: printer)
   }
 }
 
@@ -41,12 +41,12 @@ public struct ChangePrinter: Sendable {
 
 /// The reducer made by ``Reducer/_printChanges(_:)``.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
-  let base: Base
+  let runBase: ReduceFunction<Base.State, Base.Action>
   let printer: ChangePrinter
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = state
-    let effect = base.reduce(into: &state, action: action)
+    let effect = runBase(&state, action)
     let action = debugDump(action).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
     let change = debugDiff(before, state) ?? "  (No state changes)"
     printer.write("received action:\n\(action)\n\(change)")

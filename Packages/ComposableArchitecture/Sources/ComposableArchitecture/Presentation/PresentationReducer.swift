@@ -19,11 +19,9 @@ extension Reducer {
     column: UInt = #column
   ) -> PresentationReducer<Self, Child>
   where Action: SendableMetatype, ChildState == Child.State, ChildAction == Child.Action {
-    let child = destination()
-    return PresentationReducer(
+    PresentationReducer(
       parent: self,
-      child: child,
-      runChild: ReduceFunction(child),
+      runChild: ReduceFunction(destination()),
       toPresentationState: toPresentationState,
       toPresentationAction: AnyCasePath(toPresentationAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -54,7 +52,6 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer, @un
 where Parent.Action: SendableMetatype {
   // Sendable: key paths are immutable values.
   let parent: Parent
-  let child: Child
   let runChild: ReduceFunction<Child.State, Child.Action>
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
   let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
@@ -66,22 +63,26 @@ where Parent.Action: SendableMetatype {
     let idBefore = state[keyPath: toPresentationState].presentationID
     let presentationAction = toPresentationAction.extract(from: action)
     var effects = Effect<Parent.Action>.none
-    var dismissesItself = false
+    // `.dismiss` closes the child, and so does any action of an alert-like child.
+    var closesChild = false
 
-    if case .presented(let childAction) = presentationAction {
+    switch presentationAction {
+    case .presented(let childAction):
       if let shown = state[keyPath: toPresentationState].storage {
-        dismissesItself = isEphemeral(shown)
+        closesChild = isEphemeral(shown)
       }
       effects = reduceChild(into: &state, action: childAction, presentationID: idBefore)
+    case .dismiss:
+      closesChild = true
+    case nil:
+      break
     }
     effects = effects.merge(with: parent.reduce(into: &state, action: action))
 
-    if wasPresented, state[keyPath: toPresentationState].presentationID == idBefore {
-      if case .dismiss = presentationAction {
-        state[keyPath: toPresentationState].wrappedValue = nil
-      } else if dismissesItself {
-        state[keyPath: toPresentationState].wrappedValue = nil
-      }
+    if closesChild, wasPresented,
+      state[keyPath: toPresentationState].presentationID == idBefore
+    {
+      state[keyPath: toPresentationState].wrappedValue = nil
     }
 
     let after = state[keyPath: toPresentationState]

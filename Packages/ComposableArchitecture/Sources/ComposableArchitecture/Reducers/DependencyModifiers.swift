@@ -12,7 +12,7 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> DependencyModifierReducer<Self> {
-    DependencyModifierReducer(base: self) { $0[keyPath: keyPath] = value }
+    DependencyModifierReducer(runBase: ReduceFunction(self)) { $0[keyPath: keyPath] = value }
   }
 
   /// Runs this reducer, and the effects it returns, with the dependency at `keyPath` changed by
@@ -26,19 +26,19 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping @Sendable (inout Value) -> Void
   ) -> DependencyModifierReducer<Self> {
-    DependencyModifierReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+    DependencyModifierReducer(runBase: ReduceFunction(self)) { transform(&$0[keyPath: keyPath]) }
   }
 }
 
 /// The reducer made by ``Reducer/dependency(_:_:)`` and
 /// ``Reducer/transformDependency(_:transform:)``.
 public struct DependencyModifierReducer<Base: Reducer>: Reducer {
-  let base: Base
+  let runBase: ReduceFunction<Base.State, Base.Action>
   let update: @Sendable (inout DependencyValues) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.currentValues
     update(&values)
-    return withDependencyValues(values) { base.reduce(into: &state, action: action) }
+    return withDependencyValues(values) { runBase(&state, action) }
   }
 }

@@ -35,7 +35,6 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 {
   // Sendable: key paths are immutable values.
   @usableFromInline let parent: Parent
-  @usableFromInline let element: Element
   @usableFromInline let runElement: ReduceFunction<Element.State, Element.Action>
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
@@ -49,7 +48,6 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     location: IssueLocation
   ) {
     self.parent = parent
-    self.element = element
     self.runElement = ReduceFunction(element)
     self.toElements = toElements
     self.toElementAction = toElementAction

@@ -34,7 +34,6 @@ extension Reducer {
 /// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
-  @usableFromInline let child: Child
   @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
   @usableFromInline let toChildState: AnyCasePath<Parent.State, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
@@ -46,7 +45,6 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     toChildAction: AnyCasePath<Parent.Action, Child.Action>, location: IssueLocation
   ) {
     self.parent = parent
-    self.child = child
     self.runChild = ReduceFunction(child)
     self.toChildState = toChildState
     self.toChildAction = toChildAction

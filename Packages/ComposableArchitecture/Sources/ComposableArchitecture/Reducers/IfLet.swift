@@ -34,7 +34,6 @@ extension Reducer {
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked Sendable {
   // Sendable: key paths are immutable values.
   @usableFromInline let parent: Parent
-  @usableFromInline let child: Child
   @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
@@ -46,7 +45,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked
     toChildAction: AnyCasePath<Parent.Action, Child.Action>, location: IssueLocation
   ) {
     self.parent = parent
-    self.child = child
     self.runChild = ReduceFunction(child)
     self.toChildState = toChildState
     self.toChildAction = toChildAction

@@ -21,7 +21,7 @@ public struct Reduce<State, Action: Sendable>: Reducer {
   /// Erases the type of `reducer`.
   @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
-    self.run = { reducer.reduce(into: &$0, action: $1) }
+    self.run = ReduceFunction(reducer).run
   }
 
   @inlinable

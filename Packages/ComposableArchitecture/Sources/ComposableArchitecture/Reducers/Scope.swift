@@ -22,7 +22,6 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
 
   @usableFromInline let toChildState: StatePath
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
-  @usableFromInline let child: Child
   @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
   @usableFromInline let location: IssueLocation
 
@@ -38,8 +37,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(state)
     self.toChildAction = AnyCasePath(action)
-    self.child = child()
-    self.runChild = ReduceFunction(self.child)
+    self.runChild = ReduceFunction(child())
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -60,8 +58,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   {
     self.toChildState = .casePath(AnyCasePath(state))
     self.toChildAction = AnyCasePath(action)
-    self.child = child()
-    self.runChild = ReduceFunction(self.child)
+    self.runChild = ReduceFunction(child())
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

@@ -22,11 +22,9 @@ extension Reducer {
     Action: SendableMetatype, Destination.State == ElementState,
     Destination.Action == ElementAction
   {
-    let destination = destination()
-    return StackReducer(
+    StackReducer(
       parent: self,
-      destination: destination,
-      runDestination: ReduceFunction(destination),
+      runDestination: ReduceFunction(destination()),
       toStackState: toStackState,
       toStackAction: AnyCasePath(toStackAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -39,7 +37,6 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer, @unc
 where Parent.Action: SendableMetatype, Destination.State: Sendable {
   // Sendable: key paths are immutable values.
   let parent: Parent
-  let destination: Destination
   let runDestination: ReduceFunction<Destination.State, Destination.Action>
   let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
   let toStackAction:

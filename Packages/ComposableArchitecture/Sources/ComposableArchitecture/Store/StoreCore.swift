@@ -60,8 +60,7 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
   /// Processes `action` and everything it queues; returns the effects it started.
   package func send(_ action: Action, origin: ActionOrigin = .send) -> Task<Void, Never>? {
     guard !isSending else {
-      buffer.append(QueuedAction(action: action, origin: origin))
-      hasQueuedActions = true
+      enqueue(action, origin: origin)
       return nil
     }
     isSending = true
@@ -85,7 +84,13 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
     if !changeHandlers.isEmpty {
       for handler in changeHandlers.values { handler() }
     }
-    return tasks.isEmpty ? nil : Self.combine(tasks)
+    return Self.combine(tasks)
+  }
+
+  /// Queues an action sent while another is being processed.
+  private func enqueue(_ action: Action, origin: ActionOrigin) {
+    buffer.append(QueuedAction(action: action, origin: origin))
+    hasQueuedActions = true
   }
 
   private func process(
@@ -126,12 +131,8 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
     case .none:
       return
     case .send(let next):
-      if isSending {
-        buffer.append(QueuedAction(action: next, origin: .effect))
-        hasQueuedActions = true
-      } else if let task = send(next, origin: .effect) {
-        tasks.append(task)
-      }
+      // While processing, `send` queues `next` behind the current action and returns nil.
+      if let task = send(next, origin: .effect) { tasks.append(task) }
     case .run(let run):
       tasks.append(start(run, from: action, cancelIDs: cancelIDs))
     case .merge(let effects):
