@@ -3,6 +3,13 @@ import PackageDescription
 
 // Shared by two owners: NetworkProvider (and its tests/benchmark) and FrommUI (and its tests).
 // Edit only your own target's entries.
+let composableArchitecture = Target.Dependency.product(
+  name: "ComposableArchitecture", package: "ComposableArchitecture")
+let composableArchitectureTesting = Target.Dependency.product(
+  name: "ComposableArchitectureTesting", package: "ComposableArchitecture")
+let commonKit = Target.Dependency.product(name: "CommonKit", package: "CommonKit")
+let commonDataModels = Target.Dependency.product(name: "CommonDataModels", package: "DataModel")
+
 let package = Package(
   name: "Platform",
   platforms: [.macOS(.v15)],
@@ -19,17 +26,14 @@ let package = Package(
     // NetworkProvider
     .target(
       name: "NetworkProvider",
-      dependencies: [
-        .product(name: "CommonKit", package: "CommonKit"),
-        .product(name: "CommonDataModels", package: "DataModel"),
-      ]
+      dependencies: [commonKit, commonDataModels]
     ),
     .executableTarget(
       name: "NetworkProviderBenchmarks",
       dependencies: [
         "NetworkProvider",
-        .product(name: "CommonKit", package: "CommonKit"),
-        .product(name: "CommonDataModels", package: "DataModel"),
+        commonKit,
+        commonDataModels,
         .product(name: "ProfileDataModels", package: "DataModel"),
       ]
     ),
@@ -37,32 +41,26 @@ let package = Package(
       name: "NetworkProviderTests",
       dependencies: [
         "NetworkProvider",
-        .product(name: "CommonKit", package: "CommonKit"),
-        .product(name: "CommonDataModels", package: "DataModel"),
-        .product(name: "ComposableArchitectureTesting", package: "ComposableArchitecture"),
+        commonKit,
+        commonDataModels,
+        composableArchitectureTesting,
       ]
     ),
     // FrommUI
     .target(
       name: "FrommUI",
-      dependencies: [
-        .product(name: "ComposableArchitecture", package: "ComposableArchitecture"),
-        .product(name: "CommonKit", package: "CommonKit"),
-      ]
+      dependencies: [composableArchitecture, commonKit]
     ),
     .executableTarget(
       name: "FrommUIBenchmarks",
-      dependencies: [
-        "FrommUI",
-        .product(name: "ComposableArchitecture", package: "ComposableArchitecture"),
-      ]
+      dependencies: ["FrommUI", composableArchitecture]
     ),
     .testTarget(
       name: "FrommUITests",
       dependencies: [
         "FrommUI",
-        .product(name: "ComposableArchitecture", package: "ComposableArchitecture"),
-        .product(name: "ComposableArchitectureTesting", package: "ComposableArchitecture"),
+        composableArchitecture,
+        composableArchitectureTesting,
       ]
     ),
   ]
