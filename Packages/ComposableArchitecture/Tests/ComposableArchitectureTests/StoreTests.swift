@@ -184,12 +184,37 @@ struct StoreTests {
     #expect(store.state.count == 3)
     #expect(builds.count.withLock { $0 } == 1)
   }
+
+  @Test func body_ofAForEachParent_isBuiltOnce() {
+    let builds = BuildCounter()
+    let store = Store(initialState: CountingFeature.State()) {
+      CountingFeature(builds: builds)
+        .forEach(\.rows, action: \.rows) { Counter() }
+    }
+    for _ in 0..<3 { store.send(.rows(.element(id: 1, action: .increment))) }
+    #expect(store.state.rows[id: 1]?.count == 3)
+    #expect(store.state.count == 3)
+    #expect(builds.count.withLock { $0 } == 1)
+  }
 }
 
 /// A feature whose body counts how often it is built.
 struct CountingFeature: Reducer {
-  struct State: Equatable { var count = 0 }
-  enum Action: Equatable { case increment }
+  struct State: Equatable {
+    var count = 0
+    var rows: IdentifiedArrayOf<Counter.State> = [Counter.State(id: 1)]
+  }
+  enum Action: Equatable, CasePathable {
+    case increment
+    case rows(IdentifiedActionOf<Counter>)
+
+    struct AllCasePaths: Sendable {
+      var rows: AnyCasePath<Action, IdentifiedActionOf<Counter>> {
+        AnyCasePath(Action.rows) { if case .rows(let value) = $0 { value } else { nil } }
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
   let builds: BuildCounter
   var body: some ReducerOf<Self> {
     let _ = builds.count.withLock { $0 += 1 }

@@ -27,7 +27,7 @@ public struct Effect<Action: Sendable>: Sendable {
   struct Run: Sendable {
     let priority: TaskPriority?
     let dependencies: DependencyValues
-    let operation: @Sendable (Send<Action>) async -> Void
+    let operation: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
   }
 
   @usableFromInline
@@ -49,6 +49,10 @@ public struct Effect<Action: Sendable>: Sendable {
   /// it throws goes to `handler`; with no handler, the error is reported as an issue (it is a
   /// bug to let an effect's error vanish). Cancellation is not an error.
   ///
+  /// The work starts at once and runs on the main actor, beside its store, so `send` costs no
+  /// thread hop; the `async` functions it awaits (a client's endpoints) run their own work off
+  /// the main actor. Do not block it with long synchronous work.
+  ///
   /// ```swift
   /// return .run { send in
   ///   for await message in await messageClient.updates(roomID) {
@@ -58,8 +62,11 @@ public struct Effect<Action: Sendable>: Sendable {
   /// ```
   public static func run(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (
+      nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void
+    )? =
+      nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -132,7 +139,18 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The same work, with each action it sends turned into another action.
   ///
   /// Parents use it to run a child feature's effect: `childEffect.map(Action.child)`.
+  @inlinable
   public func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    // Most actions return no effect; answering that here, specialized in the caller's module,
+    // spares a generic call on every action routed through a parent.
+    if case .none = operation { return Effect<NewAction>(.none) }
+    return mapOperation(transform)
+  }
+
+  @usableFromInline
+  func mapOperation<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
     switch operation {

@@ -14,6 +14,7 @@ func debugCaseName(_ value: Any) -> String {
 
 extension IssueLocation {
   /// The location of a call site.
+  @usableFromInline
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.init(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
   }

@@ -21,14 +21,14 @@ public struct DismissEffect: Sendable {
   /// Sends the presenter's dismiss action. A nominal wrapper rather than a bare closure: a
   /// task-local of optional function type crashes in release builds (Swift 6.3, Linux).
   struct Handler: Sendable {
-    let dismiss: @Sendable () async -> Void
+    let dismiss: nonisolated(nonsending) @Sendable () async -> Void
   }
 
   /// Creates the effect; it finds its presenter through the running effect.
   public init() {}
 
   /// Asks the presenting parent to dismiss this feature.
-  public func callAsFunction(
+  nonisolated(nonsending) public func callAsFunction(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -9,6 +9,7 @@ extension Reducer {
   ///
   /// An action for an id that is not in the array is reported. Removing an element does not
   /// cancel its effects by itself: cancel them with ids that include the element's id.
+  @inlinable
   public func forEach<ElementState, ElementAction: Sendable, ID: Hashable & Sendable, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -30,61 +31,61 @@ extension Reducer {
 }
 
 /// The reducer made by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
-public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer,
-  @unchecked Sendable
-{
-  // Sendable: key paths are immutable values.
-  @usableFromInline let parent: Parent
-  @usableFromInline let runElement: ReduceFunction<Element.State, Element.Action>
-  @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  @usableFromInline let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  @usableFromInline let location: IssueLocation
+public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  @usableFromInline let run: ReduceFunction<Parent.State, Parent.Action>
 
-  @usableFromInline
+  @inlinable
   init(
     parent: Parent, element: Element,
     toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     location: IssueLocation
   ) {
-    self.parent = parent
-    self.runElement = ReduceFunction(element)
-    self.toElements = toElements
-    self.toElementAction = toElementAction
-    self.location = location
+    let runParent = ReduceFunction(parent)
+    let runElement = ReduceFunction(element)
+    // Key paths are immutable values; they are safe to share.
+    nonisolated(unsafe) let toElements = toElements
+    self.run = ReduceFunction { state, action in
+      guard case .element(let id, let elementAction) = toElementAction.extract(from: action) else {
+        return runParent(&state, action)
+      }
+      let elementEffect: Effect<Parent.Action>
+      if state[keyPath: toElements][id: id] == nil {
+        Self.reportMissingElement(id: id, action: action, at: location)
+        elementEffect = .none
+      } else {
+        elementEffect = runElement(&state[keyPath: toElements][id: id]!, elementAction)
+          .map { toElementAction.embed(.element(id: id, action: $0)) }
+      }
+      return elementEffect.merge(with: runParent(&state, action))
+    }
   }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let elementEffect = reduceElement(into: &state, action: action)
-    return elementEffect.merge(with: parent.reduce(into: &state, action: action))
+    run(&state, action)
   }
 
   @usableFromInline
-  func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard case .element(let id, let elementAction) = toElementAction.extract(from: action) else {
-      return .none
-    }
-    guard state[keyPath: toElements][id: id] != nil else {
-      reportMisuse(
-        """
-        A 'forEach' at '\(location)' received an action for an element that is not in the array.
+  static func reportMissingElement(id: ID, action: Parent.Action, at location: IssueLocation) {
+    reportMisuse(
+      """
+      A 'forEach' at '\(location)' received an action for an element that is not in the array.
 
-          Action:
-            \(debugCaseName(action))
-          Missing id:
-            \(debugCaseName(id))
+        Action:
+          \(debugCaseName(action))
+        Missing id:
+          \(debugCaseName(id))
 
-        The element reducer did not run. This usually means an effect of a removed element kept \
-        running, or an action was sent for an id that was never added. To fix it, cancel an \
-        element's effects when removing it, or check the id before sending.
-        """,
-        at: location
-      )
-      return .none
-    }
-    let toElementAction = self.toElementAction
-    return runElement(&state[keyPath: toElements][id: id]!, elementAction)
-      .map { toElementAction.embed(.element(id: id, action: $0)) }
+      The element reducer did not run. This usually means an effect of a removed element kept \
+      running, or an action was sent for an id that was never added. To fix it, cancel an \
+      element's effects when removing it, or check the id before sending.
+      """,
+      at: location
+    )
   }
+}
+
+extension ForEachReducer: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { run }
 }

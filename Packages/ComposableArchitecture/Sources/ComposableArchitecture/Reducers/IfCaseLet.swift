@@ -8,6 +8,7 @@ extension Reducer {
   /// ```
   ///
   /// A child action that arrives while the state is in another case is reported.
+  @inlinable
   public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: CaseKeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
@@ -33,53 +34,57 @@ extension Reducer {
 
 /// The reducer made by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
-  @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
-  @usableFromInline let toChildState: AnyCasePath<Parent.State, Child.State>
-  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  @usableFromInline let location: IssueLocation
+  @usableFromInline let run: ReduceFunction<Parent.State, Parent.Action>
 
-  @usableFromInline
+  @inlinable
   init(
     parent: Parent, child: Child, toChildState: AnyCasePath<Parent.State, Child.State>,
     toChildAction: AnyCasePath<Parent.Action, Child.Action>, location: IssueLocation
   ) {
-    self.parent = parent
-    self.runChild = ReduceFunction(child)
-    self.toChildState = toChildState
-    self.toChildAction = toChildAction
-    self.location = location
+    let runParent = ReduceFunction(parent)
+    let runChild = ReduceFunction(child)
+    self.run = ReduceFunction { state, action in
+      guard let childAction = toChildAction.extract(from: action) else {
+        return runParent(&state, action)
+      }
+      let childEffect: Effect<Parent.Action>
+      if var childState = toChildState.extract(from: state) {
+        let effect = runChild(&childState, childAction)
+        state = toChildState.embed(childState)
+        childEffect = effect.map(toChildAction.embedFunction)
+      } else {
+        Self.reportWrongCase(action: action, state: state, at: location)
+        childEffect = .none
+      }
+      return childEffect.merge(with: runParent(&state, action))
+    }
   }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let childEffect = reduceChild(into: &state, action: action)
-    return childEffect.merge(with: parent.reduce(into: &state, action: action))
+    run(&state, action)
   }
 
   @usableFromInline
-  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
-    guard var childState = toChildState.extract(from: state) else {
-      reportMisuse(
-        """
-        An 'ifCaseLet' at '\(location)' received a child action while the state was in another case.
+  static func reportWrongCase(action: Parent.Action, state: Parent.State, at location: IssueLocation) {
+    reportMisuse(
+      """
+      An 'ifCaseLet' at '\(location)' received a child action while the state was in another case.
 
-          Action:
-            \(debugCaseName(action))
-          State:
-            \(debugCaseName(state))
+        Action:
+          \(debugCaseName(action))
+        State:
+          \(debugCaseName(state))
 
-        The child reducer did not run. This usually means an effect of the child kept running \
-        after the state moved to another case. To fix it, cancel the child's effects when leaving \
-        the case, or send child actions only while the state is in that case.
-        """,
-        at: location
-      )
-      return .none
-    }
-    let effect = runChild(&childState, childAction)
-    state = toChildState.embed(childState)
-    return effect.map(toChildAction.embedFunction)
+      The child reducer did not run. This usually means an effect of the child kept running \
+      after the state moved to another case. To fix it, cancel the child's effects when leaving \
+      the case, or send child actions only while the state is in that case.
+      """,
+      at: location
+    )
   }
+}
+
+extension IfCaseLetReducer: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { run }
 }

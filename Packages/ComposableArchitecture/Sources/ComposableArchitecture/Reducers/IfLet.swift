@@ -10,6 +10,7 @@ extension Reducer {
   /// When the parent sets the state to `nil`, the child's effects that were made cancellable
   /// are unaffected; use presentation state (`PresentationState`) to cancel them on dismissal.
   /// A child action that arrives while the state is `nil` is reported.
+  @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>,
@@ -31,52 +32,57 @@ extension Reducer {
 }
 
 /// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
-public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer, @unchecked Sendable {
-  // Sendable: key paths are immutable values.
-  @usableFromInline let parent: Parent
-  @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
-  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  @usableFromInline let location: IssueLocation
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline let run: ReduceFunction<Parent.State, Parent.Action>
 
-  @usableFromInline
+  @inlinable
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: AnyCasePath<Parent.Action, Child.Action>, location: IssueLocation
   ) {
-    self.parent = parent
-    self.runChild = ReduceFunction(child)
-    self.toChildState = toChildState
-    self.toChildAction = toChildAction
-    self.location = location
+    let runParent = ReduceFunction(parent)
+    let runChild = ReduceFunction(child)
+    // Key paths are immutable values; they are safe to share.
+    nonisolated(unsafe) let toChildState = toChildState
+    self.run = ReduceFunction { state, action in
+      guard let childAction = toChildAction.extract(from: action) else {
+        return runParent(&state, action)
+      }
+      let childEffect: Effect<Parent.Action>
+      if state[keyPath: toChildState] == nil {
+        Self.reportMissingChild(action: action, at: location)
+        childEffect = .none
+      } else {
+        childEffect = runChild(&state[keyPath: toChildState]!, childAction)
+          .map(toChildAction.embedFunction)
+      }
+      return childEffect.merge(with: runParent(&state, action))
+    }
   }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let childEffect = reduceChild(into: &state, action: action)
-    return childEffect.merge(with: parent.reduce(into: &state, action: action))
+    run(&state, action)
   }
 
   @usableFromInline
-  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
-    guard state[keyPath: toChildState] != nil else {
-      reportMisuse(
-        """
-        An 'ifLet' at '\(location)' received a child action while the child state was nil.
+  static func reportMissingChild(action: Parent.Action, at location: IssueLocation) {
+    reportMisuse(
+      """
+      An 'ifLet' at '\(location)' received a child action while the child state was nil.
 
-          Action:
-            \(debugCaseName(action))
+        Action:
+          \(debugCaseName(action))
 
-        The child reducer did not run. This usually means an effect of the child kept running \
-        after its state was set to nil, or an action was sent to a child that is gone. To fix it, \
-        cancel the child's effects when clearing its state, or check the state before sending.
-        """,
-        at: location
-      )
-      return .none
-    }
-    return runChild(&state[keyPath: toChildState]!, childAction)
-      .map(toChildAction.embedFunction)
+      The child reducer did not run. This usually means an effect of the child kept running \
+      after its state was set to nil, or an action was sent to a child that is gone. To fix it, \
+      cancel the child's effects when clearing its state, or check the state before sending.
+      """,
+      at: location
+    )
   }
+}
+
+extension IfLetReducer: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { run }
 }

@@ -29,3 +29,7 @@ public struct Reduce<State, Action: Sendable>: Reducer {
     run(&state, action)
   }
 }
+
+extension Reduce: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { ReduceFunction(run) }
+}

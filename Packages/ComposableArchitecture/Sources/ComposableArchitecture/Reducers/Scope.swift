@@ -13,19 +13,10 @@
 /// with `State: CasePathable`. Put `Scope` before the parent's `Reduce`, so the parent sees the
 /// state the child left.
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
-  @usableFromInline
-  enum StatePath: @unchecked Sendable {
-    // Key paths are immutable values; they are safe to share.
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case casePath(AnyCasePath<ParentState, Child.State>)
-  }
-
-  @usableFromInline let toChildState: StatePath
-  @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
-  @usableFromInline let runChild: ReduceFunction<Child.State, Child.Action>
-  @usableFromInline let location: IssueLocation
+  @usableFromInline let run: ReduceFunction<ParentState, ParentAction>
 
   /// Scopes to the child state at `state`, for the child actions in the case `action`.
+  @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: CaseKeyPath<ParentAction, ChildAction>,
@@ -35,14 +26,19 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(state)
-    self.toChildAction = AnyCasePath(action)
-    self.runChild = ReduceFunction(child())
-    self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Key paths are immutable values; they are safe to share.
+    nonisolated(unsafe) let toChildState = state
+    let toChildAction = AnyCasePath(action)
+    let runChild = ReduceFunction(child())
+    self.run = ReduceFunction { state, action in
+      guard let childAction = toChildAction.extract(from: action) else { return .none }
+      return runChild(&state[keyPath: toChildState], childAction).map(toChildAction.embedFunction)
+    }
   }
 
   /// Scopes to the child state in the enum case `state`, for the child actions in the case
   /// `action`. A child action that arrives while the state is in another case is reported.
+  @inlinable
   public init<ChildState, ChildAction>(
     state: CaseKeyPath<ParentState, ChildState>,
     action: CaseKeyPath<ParentAction, ChildAction>,
@@ -56,32 +52,29 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     ParentState: CasePathable & SendableMetatype, ChildState: SendableMetatype,
     ChildState == Child.State, ChildAction == Child.Action
   {
-    self.toChildState = .casePath(AnyCasePath(state))
-    self.toChildAction = AnyCasePath(action)
-    self.runChild = ReduceFunction(child())
-    self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  @inlinable
-  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
-    switch toChildState {
-    case .keyPath(let keyPath):
-      return runChild(&state[keyPath: keyPath], childAction)
-        .map(toChildAction.embedFunction)
-    case .casePath(let casePath):
-      guard var childState = casePath.extract(from: state) else {
-        reportWrongCase(action: action, state: state)
+    let toChildState = AnyCasePath(state)
+    let toChildAction = AnyCasePath(action)
+    let runChild = ReduceFunction(child())
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.run = ReduceFunction { state, action in
+      guard let childAction = toChildAction.extract(from: action) else { return .none }
+      guard var childState = toChildState.extract(from: state) else {
+        Self.reportWrongCase(action: action, state: state, at: location)
         return .none
       }
       let effect = runChild(&childState, childAction)
-      state = casePath.embed(childState)
+      state = toChildState.embed(childState)
       return effect.map(toChildAction.embedFunction)
     }
   }
 
+  @inlinable
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    run(&state, action)
+  }
+
   @usableFromInline
-  func reportWrongCase(action: ParentAction, state: ParentState) {
+  static func reportWrongCase(action: ParentAction, state: ParentState, at location: IssueLocation) {
     reportMisuse(
       """
       A 'Scope' at '\(location)' received a child action while the state was in another case.
@@ -98,4 +91,8 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
       at: location
     )
   }
+}
+
+extension Scope: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { run }
 }

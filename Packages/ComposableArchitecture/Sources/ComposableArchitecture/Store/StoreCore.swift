@@ -25,9 +25,15 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
     let action: Action
     let origin: ActionOrigin
   }
+  /// A running effect. Its task is known once started; an effect that never suspends has
+  /// finished (and is gone from ``inFlight``) by then.
+  private struct InFlightEffect {
+    var task: Task<Void, Never>?
+    let cancelIDs: [CancelID]
+  }
   private var isSending = false
   private var nextEffectID = 0
-  private var inFlight: [Int: (task: Task<Void, Never>, cancelIDs: [CancelID])] = [:]
+  private var inFlight: [Int: InFlightEffect] = [:]
   private var cancellables: [CancelID: Set<Int>] = [:]
   private var changeHandlers: [Int: @MainActor () -> Void] = [:]
   private var nextChangeHandlerID = 0
@@ -45,7 +51,7 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
   }
 
   isolated deinit {
-    for effect in inFlight.values { effect.task.cancel() }
+    for effect in inFlight.values { effect.task?.cancel() }
     changeHandlers.removeAll()
   }
 
@@ -120,7 +126,7 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
 
   /// Cancels every running effect.
   package func cancelAllEffects() {
-    for effect in inFlight.values { effect.task.cancel() }
+    for effect in inFlight.values { effect.task?.cancel() }
   }
 
   private func execute(
@@ -149,14 +155,17 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
 
   private func cancel(id: CancelID) {
     guard let ids = cancellables.removeValue(forKey: id) else { return }
-    for effectID in ids { inFlight[effectID]?.task.cancel() }
+    for effectID in ids { inFlight[effectID]?.task?.cancel() }
   }
 
   private func makeSend() -> Send<Action> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
-    return Send { [weak self] action in
+    // `weak let`, not `[weak self]`: a capture list makes the closure run on the global pool
+    // rather than on its caller's actor (Swift 6.3).
+    weak let core = self
+    return Send { action in
       hopStarted?()
-      await self?.deliver(action)
+      await core?.deliver(action)
       hopFinished?()
     }
   }
@@ -169,36 +178,24 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
     _ run: Effect<Action>.Run, from action: Action, cancelIDs: [CancelID]
   ) -> Task<Void, Never> {
     let send = makeSend()
-    let operation = run.operation
-    let dependencies = run.dependencies
-    let id = nextEffectID
-    nextEffectID += 1
-    let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
-    let task = Task(executorPreference: hooks?.taskExecutor, priority: run.priority) { [weak self] in
+    let (operation, dependencies) = (run.operation, run.dependencies)
+    return launch(from: action, cancelIDs: cancelIDs, priority: run.priority) {
       await withDependencyValues(dependencies) {
         await operation(send)
       }
-      hopStarted?()
-      await self?.effectDidFinish(id)
-      hopFinished?()
     }
-    track(id, task, from: action, cancelIDs: cancelIDs)
-    return task
   }
 
   private func startSequence(
     _ effects: [Effect<Action>], from action: Action, cancelIDs: [CancelID]
-  )
-    -> Task<Void, Never>
-  {
-    let id = nextEffectID
-    nextEffectID += 1
+  ) -> Task<Void, Never> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
-    let task = Task(executorPreference: hooks?.taskExecutor) { [weak self] in
+    weak let core = self
+    return launch(from: action, cancelIDs: cancelIDs) {
       for effect in effects {
         guard !Task.isCancelled else { break }
         hopStarted?()
-        let step = await self?.startStep(effect, from: action, cancelIDs: cancelIDs)
+        let step = await core?.startStep(effect, from: action, cancelIDs: cancelIDs)
         hopFinished?()
         guard let step else { break }
         await withTaskCancellationHandler {
@@ -207,11 +204,44 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
           step.cancel()
         }
       }
+    }
+  }
+
+  /// Runs `work` as a tracked effect: cancellable by its ids, counted until it finishes.
+  ///
+  /// The effect runs on the main actor, like the store, and starts at once rather than on a
+  /// later turn of the main queue: an effect's own code is glue between dependencies and `send`,
+  /// and every hop between threads costs a wake-up (tens of microseconds on Linux, where the main
+  /// queue is served by a pool thread), while a round trip that stays on the main actor costs
+  /// about a microsecond. The dependencies an effect awaits are ordinary `async` functions, so
+  /// their work still runs off the main actor. Under a test store, effects run on its executor
+  /// instead, which counts their work so that the test can tell when they have settled.
+  private func launch(
+    from action: Action, cancelIDs: [CancelID], priority: TaskPriority? = nil,
+    _ work: nonisolated(nonsending) @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let id = nextEffectID
+    nextEffectID += 1
+    // Registered before it starts: an effect that never suspends finishes before `Task` returns.
+    inFlight[id] = InFlightEffect(cancelIDs: cancelIDs)
+    for cancelID in cancelIDs { cancellables[cancelID, default: []].insert(id) }
+    hooks?.effectStarted?(id, action)
+    let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
+    // `weak let`, not `[weak self]`: see `makeSend`.
+    weak let core = self
+    let body: nonisolated(nonsending) @Sendable () async -> Void = {
+      await work()
       hopStarted?()
-      await self?.effectDidFinish(id)
+      await core?.effectDidFinish(id)
       hopFinished?()
     }
-    track(id, task, from: action, cancelIDs: cancelIDs)
+    let task =
+      if let executor = hooks?.taskExecutor {
+        Task(executorPreference: executor, priority: priority) { await body() }
+      } else {
+        Task.immediate(priority: priority) { @MainActor in await body() }
+      }
+    inFlight[id]?.task = task
     return task
   }
 
@@ -224,12 +254,6 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
     var tasks: [Task<Void, Never>] = []
     execute(effect, from: action, cancelIDs: cancelIDs, into: &tasks)
     return Self.combine(tasks) ?? Task {}
-  }
-
-  private func track(_ id: Int, _ task: Task<Void, Never>, from action: Action, cancelIDs: [CancelID]) {
-    inFlight[id] = (task, cancelIDs)
-    for cancelID in cancelIDs { cancellables[cancelID, default: []].insert(id) }
-    hooks?.effectStarted?(id, action)
   }
 
   private func effectDidFinish(_ id: Int) {

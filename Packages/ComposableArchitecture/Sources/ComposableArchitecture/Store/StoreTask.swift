@@ -12,7 +12,7 @@ public struct StoreTask: Hashable, Sendable {
 
   /// Waits until every effect started by the action has finished. Cancelling the waiting task
   /// cancels the effects.
-  public func finish() async {
+  nonisolated(nonsending) public func finish() async {
     guard let rawValue else { return }
     await withTaskCancellationHandler {
       await rawValue.value

@@ -26,11 +26,16 @@ public func withDependencies<R>(
 public func withDependencies<R>(
   isolation: isolated (any Actor)? = #isolation,
   _ updateValues: (inout DependencyValues) async throws -> Void,
-  operation: () async throws -> R
+  operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
   var values = DependencyValues.current
   try await updateValues(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation)
+  return try await DependencyValues.$current.withValue(values) {
+    // Naming `isolation` isolates this closure to it, so `operation` runs on the caller's actor;
+    // passing `operation` itself, or a closure that does not name it, would leave the actor.
+    _ = isolation
+    return try await operation()
+  }
 }
 
 /// Runs `operation` with exactly `values` as the current dependencies.
@@ -44,9 +49,12 @@ package func withDependencyValues<R>(_ values: DependencyValues, operation: () t
 package func withDependencyValues<R>(
   _ values: DependencyValues,
   isolation: isolated (any Actor)? = #isolation,
-  operation: () async throws -> R
+  operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
-  try await DependencyValues.$current.withValue(values, operation: operation)
+  try await DependencyValues.$current.withValue(values) {
+    _ = isolation  // runs `operation` on the caller's actor; see `withDependencies`
+    return try await operation()
+  }
 }
 
 extension DependencyValues {

@@ -68,9 +68,12 @@ public func withIssueReporter<R>(_ reporter: any IssueReporter, operation: () th
 public func withIssueReporter<R>(
   _ reporter: any IssueReporter,
   isolation: isolated (any Actor)? = #isolation,
-  operation: () async throws -> R
+  operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
-  try await IssueReporters.$override.withValue(reporter, operation: operation)
+  try await IssueReporters.$override.withValue(reporter) {
+    _ = isolation  // runs `operation` on the caller's actor; see `withDependencies`
+    return try await operation()
+  }
 }
 
 /// An ``IssueReporter`` that keeps every message, for tests of failure messages.

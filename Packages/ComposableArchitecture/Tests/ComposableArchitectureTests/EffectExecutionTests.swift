@@ -1,0 +1,111 @@
+import ComposableArchitecture
+import Dependencies
+import Testing
+
+/// Records where its effects ran and how far they got.
+struct Probe: Reducer {
+  struct State: Equatable {
+    var ranOn: String?
+    var log: [String] = []
+  }
+
+  enum Action: Equatable {
+    case startImmediate
+    case startSuspending
+    case startNested
+    case ranOn(String)
+    case step(String)
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startImmediate:
+      state.log.append("start")
+      return .run { send in
+        await send(.ranOn(isolationName()))
+        await send(.step("effect"))
+      }
+    case .startSuspending:
+      return .run { send in
+        await Task.yield()
+        await send(.ranOn(isolationName()))
+      }
+    case .startNested:
+      return .run { send in
+        // Work in a dependency-like plain async function leaves the main actor; the effect
+        // comes back to it afterwards.
+        let worker = await workerIsolation()
+        await send(.step(worker))
+        await send(.ranOn(isolationName()))
+      }
+    case .ranOn(let name):
+      state.ranOn = name
+      return .none
+    case .step(let name):
+      state.log.append(name)
+      return .none
+    }
+  }
+}
+
+/// The type of the actor the caller is isolated to, or "none".
+func isolationName(_ isolation: isolated (any Actor)? = #isolation) -> String {
+  isolation.map { "\(type(of: $0))" } ?? "none"
+}
+
+/// Where an ordinary (not caller-isolated) async function runs, as a dependency's does.
+@concurrent func workerIsolation() async -> String {
+  isolationName()
+}
+
+@MainActor
+struct EffectExecutionTests {
+  @Test func run_effectThatNeverSuspends_finishesWithinSend() {
+    let core = StoreCore(initialState: Probe.State(), reducer: Probe(), dependencies: DependencyValues())
+    _ = core.send(.startImmediate)
+    #expect(core.state.ranOn == "MainActor")
+    #expect(core.state.log == ["start", "effect"])
+    #expect(core.inFlightCount == 0)
+  }
+
+  @Test func run_effectThatSuspends_runsOnMainActorAndIsUntrackedWhenDone() async {
+    let core = StoreCore(initialState: Probe.State(), reducer: Probe(), dependencies: DependencyValues())
+    let task = core.send(.startSuspending)
+    #expect(core.inFlightCount == 1)
+    await task?.value
+    #expect(core.state.ranOn == "MainActor")
+    #expect(core.inFlightCount == 0)
+  }
+
+  @Test func run_awaitingPlainAsyncWork_leavesMainActorForItOnly() async {
+    let store = Store(initialState: Probe.State()) { Probe() }
+    await store.send(.startNested).finish()
+    #expect(store.state.log == ["none"])
+    #expect(store.state.ranOn == "MainActor")
+  }
+
+  @Test func cancel_afterAnEffectFinishedWithinSend_stillCancelsLaterEffectsWithThatID() async {
+    enum Action: Equatable { case quick, long, stop, done }
+    let store = Store(initialState: 0) {
+      Reduce<Int, Action> { count, action in
+        switch action {
+        case .quick: return .run { send in await send(.done) }.cancellable(id: "probe")
+        case .long: return .run { _ in try await Task.sleep(for: .seconds(60)) }.cancellable(id: "probe")
+        case .stop: return .cancel(id: "probe")
+        case .done:
+          count += 1
+          return .none
+        }
+      }
+    }
+    store.send(.quick)
+    #expect(store.state == 1)
+    let long = store.send(.long)
+    #expect(!long.isCancelled)
+    store.send(.stop)
+    await long.finish()
+    #expect(long.isCancelled)
+  }
+}
