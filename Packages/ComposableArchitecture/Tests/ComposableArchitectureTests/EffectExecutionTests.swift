@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import Dependencies
 import Testing
 
 /// Records where its effects ran and how far they got.
