@@ -7,18 +7,17 @@ import Observation
 /// Actions sent while another is being processed (by `Effect.send`, or by an observer reacting to
 /// a change) are queued and processed in order, so a reducer never runs re-entrantly.
 @MainActor
-package final class StoreCore<State, Action: Sendable>: Observable, StoreCoreProtocol {
+package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   package private(set) var state: State
   private let reducer: (inout State, Action) -> Effect<Action>
   package var dependencies: DependencyValues
   package let hooks: StoreHooks<State, Action>?
-  private let registrar = ObservationRegistrar()
 
   private var buffer: [QueuedAction] = []
   private var hasQueuedActions = false
-  // A generic class's key path literal is instantiated at runtime on every use (demangling the
-  // generic arguments, over 1 µs); made once here, observation costs nanoseconds per send.
-  private let stateKeyPath: KeyPath<StoreCore, State> = \.state
+  // Observers track this non-generic object rather than the core: observing a generic class
+  // would look up its conformance and instantiate a key path at runtime on every send.
+  private let observation = StateObservation()
 
   /// An action waiting its turn; a struct because generic tuple metadata is looked up per use.
   private struct QueuedAction {
@@ -57,7 +56,7 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
 
   /// Registers an observation of ``state``.
   package func accessState() {
-    registrar.access(self, keyPath: stateKeyPath)
+    observation.access()
   }
 
   /// The number of effect tasks still running.
@@ -71,7 +70,7 @@ package final class StoreCore<State, Action: Sendable>: Observable, StoreCorePro
     }
     isSending = true
     var tasks: [Task<Void, Never>] = []
-    registrar.withMutation(of: self, keyPath: stateKeyPath) {
+    observation.withMutation {
       // The action sent is processed directly; the queue is touched only when reducing it
       // sent more (the common case never pays for the queue's generic array operations).
       process(action, origin: origin, into: &tasks)
