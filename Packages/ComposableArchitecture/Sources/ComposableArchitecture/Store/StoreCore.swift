@@ -75,21 +75,28 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
       // sent more (the common case never pays for the queue's generic array operations).
       process(action, origin: origin, into: &tasks)
       // A plain flag: asking the generic array would look up its type metadata on every send.
-      guard hasQueuedActions else { return }
-      var index = 0
-      while index < buffer.count {
-        let queued = buffer[index]
-        index += 1
-        process(queued.action, origin: queued.origin, into: &tasks)
-      }
-      buffer = []
-      hasQueuedActions = false
+      if hasQueuedActions { processQueue(into: &tasks) }
     }
     isSending = false
     if !changeHandlers.isEmpty {
       for handler in changeHandlers.values { handler() }
     }
     return Self.combine(tasks)
+  }
+
+  /// Processes the actions queued while processing, and those they queue, in order.
+  ///
+  /// Kept out of line: inlined, the queue's generic metadata would be looked up on every send.
+  @inline(never)
+  private func processQueue(into tasks: inout [Task<Void, Never>]) {
+    var index = 0
+    while index < buffer.count {
+      let queued = buffer[index]
+      index += 1
+      process(queued.action, origin: queued.origin, into: &tasks)
+    }
+    buffer = []
+    hasQueuedActions = false
   }
 
   /// Queues an action sent while another is being processed.
