@@ -1,6 +1,7 @@
 import Foundation
 
-/// Builds the module graph of a repository: `Packages/*` and `Apps`, their manifests and imports.
+/// Builds the module graph of a repository: `Packages/*`, `Apps` and the tool packages under
+/// `scripts/`, their manifests and imports.
 public struct GraphLoader: Sendable {
   /// The repository root.
   public var root: URL
@@ -25,6 +26,13 @@ public struct GraphLoader: Sendable {
     }
     if fm.fileExists(atPath: root.appendingPathComponent("Apps/Package.swift").path) {
       dirs.append("Apps")
+    }
+    // Tools (this checker) follow the same rules, and `build-module`/`test-module` find them.
+    let scriptsDir = root.appendingPathComponent("scripts")
+    let tools = (try? fm.contentsOfDirectory(atPath: scriptsDir.path)) ?? []
+    for name in tools.sorted()
+    where fm.fileExists(atPath: scriptsDir.appendingPathComponent("\(name)/Package.swift").path) {
+      dirs.append("scripts/\(name)")
     }
     return dirs
   }
