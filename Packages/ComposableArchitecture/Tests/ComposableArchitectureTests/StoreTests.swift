@@ -185,6 +185,21 @@ struct StoreTests {
     #expect(builds.count.withLock { $0 } == 1)
   }
 
+  @Test func body_ofAFeatureListedInAnotherBody_isBuiltOnce() {
+    let builds = BuildCounter()
+    let store = Store(initialState: CountingFeature.State()) {
+      CombineReducers {
+        CountingFeature(builds: builds)
+        EmptyReducer()
+      }
+      .onChange(of: \.count) { _, _ in EmptyReducer() }
+      CountingFeature(builds: builds)
+    }
+    for _ in 0..<3 { store.send(.increment) }
+    #expect(store.state.count == 6)
+    #expect(builds.count.withLock { $0 } == 2)
+  }
+
   @Test func body_ofAForEachParent_isBuiltOnce() {
     let builds = BuildCounter()
     let store = Store(initialState: CountingFeature.State()) {

@@ -47,55 +47,65 @@ public enum ReducerBuilder<State, Action: Sendable> {
 
   /// Two reducers run in order; their effects are merged.
   public struct Sequence<R0: Reducer<State, Action>, R1: Reducer<State, Action>>: Reducer {
-    @usableFromInline let first: R0
-    @usableFromInline let second: R1
+    @usableFromInline let run: ReduceFunction<State, Action>
 
     @inlinable init(first: R0, second: R1) {
-      self.first = first
-      self.second = second
+      // Resolved once, so that a whole feature listed in a body is not rebuilt on every action.
+      let (first, second) = (ReduceFunction(first), ReduceFunction(second))
+      run = ReduceFunction { state, action in
+        first(&state, action).merge(with: second(&state, action))
+      }
     }
 
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      first.reduce(into: &state, action: action).merge(with: second.reduce(into: &state, action: action))
+      run(&state, action)
     }
   }
 
   /// A reducer that runs only when an `if` without `else` in the body was true.
   public struct OptionalReducer<Wrapped: Reducer<State, Action>>: Reducer {
-    @usableFromInline let wrapped: Wrapped?
+    @usableFromInline let run: ReduceFunction<State, Action>?
 
-    @inlinable init(wrapped: Wrapped?) { self.wrapped = wrapped }
+    @inlinable init(wrapped: Wrapped?) { run = wrapped.map { ReduceFunction($0) } }
 
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      wrapped?.reduce(into: &state, action: action) ?? .none
+      run?(&state, action) ?? .none
     }
   }
 
   /// One of two reducers, chosen by an `if`/`else` or `switch` in the body.
-  public enum Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>: Reducer {
-    case first(First)
-    case second(Second)
+  public struct Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>: Reducer {
+    @usableFromInline let run: ReduceFunction<State, Action>
+
+    @inlinable static func first(_ reducer: First) -> Self { Self(run: ReduceFunction(reducer)) }
+    @inlinable static func second(_ reducer: Second) -> Self { Self(run: ReduceFunction(reducer)) }
+    @inlinable init(run: ReduceFunction<State, Action>) { self.run = run }
 
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch self {
-      case .first(let first): first.reduce(into: &state, action: action)
-      case .second(let second): second.reduce(into: &state, action: action)
-      }
+      run(&state, action)
     }
   }
 
   /// Reducers made by a `for` loop in the body, run in order.
   public struct ArrayReducer<Element: Reducer<State, Action>>: Reducer {
-    @usableFromInline let reducers: [Element]
+    @usableFromInline let runs: [ReduceFunction<State, Action>]
 
-    @inlinable init(reducers: [Element]) { self.reducers = reducers }
+    @inlinable init(reducers: [Element]) { runs = reducers.map { ReduceFunction($0) } }
 
     @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      reducers.reduce(Effect.none) { $0.merge(with: $1.reduce(into: &state, action: action)) }
+      runs.reduce(Effect.none) { $0.merge(with: $1(&state, action)) }
     }
   }
+}
+
+extension ReducerBuilder.Sequence: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { run }
+}
+
+extension ReducerBuilder.Conditional: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { run }
 }

@@ -9,16 +9,20 @@
 /// .ifLet(\.$alert, action: \.alert)
 /// ```
 public struct CombineReducers<State, Action: Sendable, Reducers: Reducer<State, Action>>: Reducer {
-  @usableFromInline let reducers: Reducers
+  @usableFromInline let run: ReduceFunction<State, Action>
 
   /// Creates a reducer that runs the given reducers in order.
   @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
-    self.reducers = build()
+    self.run = ReduceFunction(build())
   }
 
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    reducers.reduce(into: &state, action: action)
+    run(&state, action)
   }
+}
+
+extension CombineReducers: PrebuiltReducer {
+  @usableFromInline var reduceFunction: Any { run }
 }

@@ -16,7 +16,7 @@ extension Reducer {
     @ReducerBuilder<State, Action> _ reducer:
       @escaping @Sendable (_ oldValue: Value, _ newValue: Value) -> Change
   ) -> OnChangeReducer<Self, Value, Change> {
-    OnChangeReducer(base: self, toValue: toValue, change: reducer)
+    OnChangeReducer(runBase: ReduceFunction(self), toValue: toValue, change: reducer)
   }
 }
 
@@ -24,13 +24,13 @@ extension Reducer {
 public struct OnChangeReducer<Base: Reducer, Value: Equatable, Change: Reducer<Base.State, Base.Action>>:
   Reducer
 {
-  let base: Base
+  let runBase: ReduceFunction<Base.State, Base.Action>
   let toValue: KeyPath<Base.State, Value> & Sendable
   let change: @Sendable (Value, Value) -> Change
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let oldValue = state[keyPath: toValue]
-    let baseEffect = base.reduce(into: &state, action: action)
+    let baseEffect = runBase(&state, action)
     let newValue = state[keyPath: toValue]
     guard oldValue != newValue else { return baseEffect }
     return baseEffect.merge(with: change(oldValue, newValue).reduce(into: &state, action: action))
