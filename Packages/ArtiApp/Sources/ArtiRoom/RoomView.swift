@@ -107,7 +107,7 @@ public struct RoomView: TerminalView {
   }
 
   private func row(_ message: Message) -> ListItem {
-    let when = Self.format(message.sentAt, in: timeZone)
+    let when = MessageTime.format(message.sentAt, in: timeZone)
     switch message.kind {
     case .broadcast:
       return ListItem("You: \(message.text)", detail: when)
@@ -117,17 +117,6 @@ public struct RoomView: TerminalView {
     }
   }
 
-  /// `11-23 09:41`: month, day, hours and minutes in `timeZone`.
-  static func format(_ date: Date, in timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.month, .day, .hour, .minute], from: date)
-    func two(_ value: Int?) -> String {
-      let value = value ?? 0
-      return value < 10 ? "0\(value)" : "\(value)"
-    }
-    return "\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
-  }
 }
 
 extension RoomFeature.Action {

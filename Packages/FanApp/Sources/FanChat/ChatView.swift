@@ -1,13 +1,20 @@
 import CommonDataModels
 import CommonKit
+import Foundation
 import FrommUI
 import MessageDataModels
 
-/// A room: messages oldest first (the artist's by name, the fan's own as "You"), then the reply
-/// line. Any line is a reply; `/back`, `/retry` and `/reload` are commands.
+/// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
+/// was sent, then the reply line. Any line is a reply; `/back`, `/retry` and `/reload` are
+/// commands.
 public struct ChatView: TerminalView {
-  /// Creates the view.
-  public init() {}
+  /// The time zone message times are shown in.
+  public var timeZone: TimeZone
+
+  /// Creates the view, showing times in `timeZone`.
+  public init(timeZone: TimeZone = .current) {
+    self.timeZone = timeZone
+  }
 
   /// Loads the room and follows new messages when the screen appears.
   public var startAction: ChatFeature.Action? { .view(.task) }
@@ -34,7 +41,7 @@ public struct ChatView: TerminalView {
           Component.text("… \(hidden) older \(hidden == 1 ? "message" : "messages")", style: .dim)
         }
         Component.list(
-          state.messages.dropFirst(hidden).map { Self.row($0, myId: state.myId) }, numbered: false)
+          state.messages.dropFirst(hidden).map { row($0, myId: state.myId) }, numbered: false)
       }
       if state.isLoading { Component.progress("Loading messages") }
       if let error = state.error { Component.errorBanner(error) }
@@ -46,9 +53,9 @@ public struct ChatView: TerminalView {
     }
   }
 
-  static func row(_ message: Message, myId: AccountID) -> ListItem {
+  private func row(_ message: Message, myId: AccountID) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
-    return ListItem("\(sender): \(message.text)")
+    return ListItem("\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone))
   }
 
   /// The action that `input` means in the room.

@@ -1,14 +1,16 @@
 import CommonDataModels
 import FanChat
+import Foundation
 import FrommUI
 import MessageDataModels
 import Testing
 
 @MainActor
 struct ChatViewTests {
-  let view = ChatView()
+  // 1_800_000_000 is 2027-01-15 08:00 UTC, 17:00 in Seoul.
+  let view = ChatView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
 
-  @Test func render_showsArtistAndOwnRepliesOldestFirst() {
+  @Test func render_showsArtistAndOwnRepliesOldestFirstWithTimes() {
     var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
     state.unsent = "kept"
     let screen = view.render(state)
@@ -19,8 +21,8 @@ struct ChatViewTests {
         =================
         Your replies are seen by IU only
 
-          - IU: 안녕하세요
-          - You: 반가워요
+          - IU: 안녕하세요                               01-15 17:00
+          - You: 반가워요                                01-15 17:00
         [i] Unsent reply: kept
         Type a reply and press Enter (at most 500 characters).
         [/back] Leave the room  [/retry] Send the kept reply again
@@ -34,9 +36,9 @@ struct ChatViewTests {
     let text = view.render(ChatFeature.State.iuRoom(messages)).plainText()
 
     #expect(text.contains("… 5 older messages"))
-    #expect(!text.contains("- IU: message 5\n"))
-    #expect(text.contains("- IU: message 6\n"))
-    #expect(text.contains("- IU: message 35\n"))
+    #expect(!text.contains("- IU: message 5 "))
+    #expect(text.contains("- IU: message 6 "))
+    #expect(text.contains("- IU: message 35 "))
   }
 
   @Test func action_linesAreRepliesAndSlashCommandsNavigate() {
