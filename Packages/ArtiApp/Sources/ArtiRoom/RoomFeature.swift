@@ -34,12 +34,15 @@ public struct RoomFeature: Reducer {
     public var isSending: Bool
     /// Why the last broadcast could not be sent.
     public var sendError: String?
+    /// Why new replies are not arriving right now, while the room keeps trying.
+    public var interruption: String?
 
     /// The room of `artistId`, not read yet.
     public init(
       artistId: AccountID, messages: IdentifiedArrayOf<Message> = [], cursor: MessageID? = nil,
       hasLoaded: Bool = false, isLoading: Bool = false, isLive: Bool = false, loadError: String? = nil,
-      draft: String = "", draftProblem: TextProblem? = nil, isSending: Bool = false, sendError: String? = nil
+      draft: String = "", draftProblem: TextProblem? = nil, isSending: Bool = false, sendError: String? = nil,
+      interruption: String? = nil
     ) {
       self.artistId = artistId
       self.messages = messages
@@ -52,6 +55,7 @@ public struct RoomFeature: Reducer {
       self.draftProblem = draftProblem
       self.isSending = isSending
       self.sendError = sendError
+      self.interruption = interruption
     }
   }
 
@@ -67,6 +71,10 @@ public struct RoomFeature: Reducer {
     case messagesLoaded(Result<MessagePage, APIError>)
     /// New messages arrived.
     case updatesReceived([Message])
+    /// The server cannot be reached for new messages; the room keeps trying.
+    case updatesInterrupted(APIError)
+    /// The server answers again after an interruption.
+    case updatesResumed
     /// The subscription to new messages ended with an error.
     case updatesFailed(APIError)
     /// A broadcast was typed and submitted.
@@ -83,6 +91,10 @@ public struct RoomFeature: Reducer {
       /// `\.updatesReceived`.
       public var updatesReceived: AnyCasePath<Action, [Message]> {
         AnyCasePath(Action.updatesReceived) { if case .updatesReceived(let v) = $0 { v } else { nil } }
+      }
+      /// `\.updatesInterrupted`.
+      public var updatesInterrupted: AnyCasePath<Action, APIError> {
+        AnyCasePath(Action.updatesInterrupted) { if case .updatesInterrupted(let v) = $0 { v } else { nil } }
       }
       /// `\.updatesFailed`.
       public var updatesFailed: AnyCasePath<Action, APIError> {
@@ -123,6 +135,7 @@ public struct RoomFeature: Reducer {
       case .disappeared:
         state.isLive = false
         state.isLoading = false
+        state.interruption = nil
         return .merge(.cancel(id: CancelID.load), .cancel(id: CancelID.updates))
 
       case .refreshTapped:
@@ -145,8 +158,17 @@ public struct RoomFeature: Reducer {
         insert(messages, into: &state)
         return .none
 
+      case .updatesInterrupted(let error):
+        state.interruption = "New replies are not arriving. \(error.message) Still trying."
+        return .none
+
+      case .updatesResumed:
+        state.interruption = nil
+        return .none
+
       case .updatesFailed(let error):
         state.isLive = false
+        state.interruption = nil
         state.loadError = "New replies stopped arriving. \(error.message) Type /refresh to reconnect."
         return .none
 
@@ -208,8 +230,12 @@ public struct RoomFeature: Reducer {
     state.loadError = nil
     return .run { [artistId = state.artistId, cursor = state.cursor, messageClient] send in
       do {
-        for try await messages in messageClient.updates(artistId, cursor) {
-          await send(.updatesReceived(messages))
+        for try await update in messageClient.updates(artistId, cursor) {
+          switch update {
+          case .messages(let messages): await send(.updatesReceived(messages))
+          case .interrupted(let error, _): await send(.updatesInterrupted(error))
+          case .resumed: await send(.updatesResumed)
+          }
         }
       } catch {
         await send(.updatesFailed(APIError(error)))

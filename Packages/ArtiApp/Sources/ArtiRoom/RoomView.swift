@@ -21,6 +21,8 @@ public struct RoomView: TerminalView {
     public var isSending: Bool
     /// Whether new replies are being received.
     public var isLive: Bool
+    /// Why new replies are not arriving right now, while the room keeps trying.
+    public var notice: String?
     /// Problems to show, in order.
     public var errors: [String]
   }
@@ -64,7 +66,7 @@ public struct RoomView: TerminalView {
     return State(
       rows: newest.map(row), hiddenCount: state.messages.count - newest.count, hasLoaded: state.hasLoaded,
       isLoading: state.isLoading,
-      isSending: state.isSending, isLive: state.isLive, errors: errors)
+      isSending: state.isSending, isLive: state.isLive, notice: state.interruption, errors: errors)
   }
 
   /// The view shown for the feature's state and sending the feature's actions.
@@ -89,6 +91,7 @@ public struct RoomView: TerminalView {
         }
       }
       if state.isSending { Component.progress("Sending") }
+      if let notice = state.notice { Component.notice(notice) }
       for error in state.errors { Component.errorBanner(error) }
       Component.divider
       Component.text(

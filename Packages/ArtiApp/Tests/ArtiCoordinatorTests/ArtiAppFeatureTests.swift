@@ -160,7 +160,7 @@ struct ArtiAppFeatureTests {
   }
 
   @Test func signOut_fromProfile_stopsTheRoomAndReturnsToTheIntro() async {
-    let (updates, _) = AsyncThrowingStream.makeStream(of: [Message].self)
+    let (updates, _) = AsyncThrowingStream.makeStream(of: RoomUpdate.self)
     let store = TestStore(
       initialState: ArtiAppFeature.State(
         home: HomeFeature.State(

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct RoomFeatureTests {
   @Test func task_readsEveryPageThenReceivesNewRepliesUntilItDisappears() async {
-    let (updates, fan) = AsyncThrowingStream.makeStream(of: [Message].self)
+    let (updates, fan) = AsyncThrowingStream.makeStream(of: RoomUpdate.self)
     let subscribedAfter = Mutex<MessageID??>(nil)
     let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
       RoomFeature()
@@ -40,10 +40,19 @@ struct RoomFeatureTests {
     }
     #expect(subscribedAfter.withLock { $0 } == .some(2))
 
-    fan.yield([message(3, "오늘 공연 최고였어요")])
+    fan.yield(.messages([message(3, "오늘 공연 최고였어요")]))
     await store.receive(.updatesReceived([message(3, "오늘 공연 최고였어요")])) {
       $0.messages.append(message(3, "오늘 공연 최고였어요"))
       $0.cursor = 3
+    }
+
+    fan.yield(.interrupted(.timeout, retryIn: .seconds(4)))
+    await store.receive(.updatesInterrupted(.timeout)) {
+      $0.interruption = "New replies are not arriving. \(APIError.timeout.message) Still trying."
+    }
+    fan.yield(.resumed)
+    await store.receive(.updatesResumed) {
+      $0.interruption = nil
     }
 
     await store.send(.disappeared) {

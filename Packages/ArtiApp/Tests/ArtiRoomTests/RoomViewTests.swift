@@ -36,6 +36,11 @@ struct RoomViewTests {
     #expect(view.render(state).plainText().contains("up to \(MessageRules.maxLength) characters"))
   }
 
+  @Test func render_interruption_isShownAsANotice() {
+    let state = RoomFeature.State(artistId: artistID, hasLoaded: true, interruption: "Still trying.")
+    #expect(view.render(state).plainText().contains("[i] Still trying."))
+  }
+
   @Test func input_lineIsABroadcast_refreshIsACommand() {
     let state = RoomFeature.State(artistId: artistID)
     #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))

@@ -93,7 +93,7 @@ extension MessageClient {
               let batch = page(artistId, after: cursor)
               if !batch.messages.isEmpty {
                 cursor = batch.cursor
-                continuation.yield(batch.messages)
+                continuation.yield(.messages(batch.messages))
               }
               do { try await clock.sleep(for: pollInterval) } catch { break }
             }

@@ -11,10 +11,11 @@ public struct MessageClient: Sendable {
   public var messages: @Sendable (_ artistId: AccountID, _ after: MessageID?) async throws -> MessagePage
   /// Sends `text` to the room of `artistId`: a broadcast from its artist, a private reply from a fan.
   public var send: @Sendable (_ artistId: AccountID, _ text: String) async throws -> Message
-  /// New messages of the room after `after`, as they arrive: each element is a non-empty batch,
-  /// oldest first. Polls, backing off while the server fails; finishes when its task is cancelled.
+  /// New messages of the room after `after`, as they arrive, each batch oldest first, and whether
+  /// the server can be reached (``RoomUpdate``). Polls, backing off while the server fails; ends
+  /// with an error polling cannot fix, and quietly when its task is cancelled.
   public var updates:
-    @Sendable (_ artistId: AccountID, _ after: MessageID?) -> AsyncThrowingStream<[Message], any Error>
+    @Sendable (_ artistId: AccountID, _ after: MessageID?) -> AsyncThrowingStream<RoomUpdate, any Error>
 
   /// Creates a client from its endpoints.
   public init(
@@ -22,7 +23,7 @@ public struct MessageClient: Sendable {
     send: @escaping @Sendable (_ artistId: AccountID, _ text: String) async throws -> Message,
     updates:
       @escaping @Sendable (_ artistId: AccountID, _ after: MessageID?) -> AsyncThrowingStream<
-        [Message], any Error
+        RoomUpdate, any Error
       >
   ) {
     self.messages = messages
@@ -39,7 +40,7 @@ extension MessageClient: TestDependencyKey {
       messages: unimplemented("MessageClient.messages"),
       send: unimplemented("MessageClient.send"),
       updates: unimplemented(
-        "MessageClient.updates", placeholder: AsyncThrowingStream<[Message], any Error> { $0.finish() })
+        "MessageClient.updates", placeholder: AsyncThrowingStream<RoomUpdate, any Error> { $0.finish() })
     )
   }
 

@@ -50,9 +50,10 @@ extension MessageClient {
 
 /// Polls a room for messages after a cursor, yielding each non-empty batch of new ones.
 ///
-/// Transient failures (unreachable, timeout, 5xx) back off and keep polling; failures that
-/// polling cannot fix (401, 403, 404, an unreadable answer) end the stream with that error;
-/// cancellation ends it quietly.
+/// Transient failures (unreachable, timeout, 5xx) are reported (`.interrupted`, with the wait
+/// before the next try), back off and keep polling, and the first answer after them is reported
+/// too (`.resumed`); failures that polling cannot fix (401, 403, 404, an unreadable answer) end
+/// the stream with that error; cancellation ends it quietly.
 struct MessagePoller: Sendable {
   let artistId: AccountID
   var cursor: MessageID?
@@ -61,16 +62,17 @@ struct MessagePoller: Sendable {
   let sleep: @Sendable (Duration) async throws -> Void
   let fetch: @Sendable (AccountID, MessageID?) async throws -> MessagePage
 
-  func run(into continuation: AsyncThrowingStream<[Message], any Error>.Continuation) async {
+  func run(into continuation: AsyncThrowingStream<RoomUpdate, any Error>.Continuation) async {
     var cursor = cursor
     var failures = 0
     while !Task.isCancelled {
       let wait: Duration
       do {
         let page = try await fetch(artistId, cursor)
+        if failures > 0 { continuation.yield(.resumed) }
         failures = 0
         let fresh = page.messages.filter { message in cursor.map { message.id > $0 } ?? true }
-        if !fresh.isEmpty { continuation.yield(fresh) }
+        if !fresh.isEmpty { continuation.yield(.messages(fresh)) }
         cursor = [cursor, page.cursor, fresh.last?.id].compactMap { $0 }.max()
         // More are waiting: fetch them now rather than after a poll interval.
         wait = page.hasMore && !fresh.isEmpty ? .zero : pollInterval
@@ -83,6 +85,7 @@ struct MessagePoller: Sendable {
         }
         failures += 1
         wait = backoff(afterFailures: failures)
+        continuation.yield(.interrupted(apiError, retryIn: wait))
       }
       if wait > .zero {
         do { try await sleep(wait) } catch { break }

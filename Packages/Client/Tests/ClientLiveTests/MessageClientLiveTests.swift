@@ -87,7 +87,7 @@ final class PollSleeper: Sendable {
     }
   }
 
-  @Test func updates_yieldsOnlyNewBatchesAndBacksOffOnTransientErrors() async throws {
+  @Test func updates_yieldsOnlyNewBatchesAndReportsTransientErrorsWhileBackingOff() async throws {
     let harness = Harness([
       json(200, pageJSON([3, 4], cursor: 4, hasMore: true)),
       json(200, pageJSON([5], cursor: 5)),
@@ -101,11 +101,23 @@ final class PollSleeper: Sendable {
     let sleeper = PollSleeper(limit: 10)
     let client = MessageClient.live(
       harness.api, pollInterval: .seconds(2), maxBackoff: .seconds(5), sleep: sleeper.sleep)
-    var batches: [[MessageID]] = []
+    var updates: [String] = []
     await #expect(throws: APIError.unauthorized("Sign in again.")) {
-      for try await batch in client.updates(1, 2) { batches.append(batch.map(\.id)) }
+      for try await update in client.updates(1, 2) {
+        switch update {
+        case .messages(let batch): updates.append("\(batch.map(\.id.rawValue))")
+        case .interrupted(let error, let retryIn): updates.append("interrupted: \(error.message) \(retryIn)")
+        case .resumed: updates.append("resumed")
+        }
+      }
     }
-    #expect(batches == [[3, 4], [5], [6]])
+    #expect(
+      updates == [
+        "[3, 4]", "[5]",
+        "interrupted: \(APIError.unreachable("http://127.0.0.1:9").message) 4.0 seconds",
+        "interrupted: \(APIError.server(status: 503, message: "busy").message) 5.0 seconds",
+        "resumed", "[6]",
+      ])
     #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "4", "5", "5", "5", "5", "6"])
     // hasMore: straight on; then the poll interval; two failures: 4 s, then capped at 5 s.
     #expect(sleeper.recorded == [.seconds(2), .seconds(2), .seconds(4), .seconds(5), .seconds(2)])

@@ -45,8 +45,8 @@ import Testing
       let message = try await client.send(1, "See you there!")
       #expect(message.kind == .reply && message.senderUsername == "demo_fan")
       await clock.advance(by: .seconds(1))
-      let batch = try await iterator.next()
-      #expect(batch == [message])
+      let update = try await iterator.next()
+      #expect(update == .messages([message]))
     }
   }
 

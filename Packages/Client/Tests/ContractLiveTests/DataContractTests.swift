@@ -64,7 +64,7 @@ import Testing
     #expect(reply.kind == .reply)
     let updates = Task {
       var received: [Message] = []
-      for try await batch in fan.messages.updates(iu, reply.id) {
+      for try await case .messages(let batch) in fan.messages.updates(iu, reply.id) {
         received += batch
         if received.contains(where: { $0.kind == .broadcast }) { break }
       }

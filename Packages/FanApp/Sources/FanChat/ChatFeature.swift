@@ -30,12 +30,14 @@ public struct ChatFeature: Reducer {
     public var unsent: String?
     /// What went wrong, shown in place.
     public var error: String?
+    /// Why new messages are not arriving right now, while the room keeps trying.
+    public var interruption: String?
 
     /// Creates the state of an artist's room.
     public init(
       artistId: AccountID, artistName: String, artistUsername: String, myId: AccountID,
       messages: IdentifiedArrayOf<Message> = [], isLoading: Bool = false, isSending: Bool = false,
-      unsent: String? = nil, error: String? = nil
+      unsent: String? = nil, error: String? = nil, interruption: String? = nil
     ) {
       self.artistId = artistId
       self.artistName = artistName
@@ -46,6 +48,7 @@ public struct ChatFeature: Reducer {
       self.isSending = isSending
       self.unsent = unsent
       self.error = error
+      self.interruption = interruption
     }
 
     /// The cursor for new messages: the newest message's id.
@@ -60,6 +63,10 @@ public struct ChatFeature: Reducer {
     case messagesResponse(Result<[Message], APIError>)
     /// New messages arrived while the room is open.
     case messagesArrived([Message])
+    /// The server cannot be reached for new messages; the room keeps trying.
+    case updatesInterrupted(APIError)
+    /// The server answers again after an interruption.
+    case updatesResumed
     /// Following new messages stopped with an error.
     case updatesFailed(APIError)
     /// The reply, stored by the server.
@@ -105,6 +112,12 @@ public struct ChatFeature: Reducer {
           if case .messagesArrived(let value) = $0 { value } else { nil }
         }
       }
+      /// `\.updatesInterrupted`.
+      public var updatesInterrupted: AnyCasePath<Action, APIError> {
+        AnyCasePath(Action.updatesInterrupted) {
+          if case .updatesInterrupted(let value) = $0 { value } else { nil }
+        }
+      }
       /// `\.updatesFailed`.
       public var updatesFailed: AnyCasePath<Action, APIError> {
         AnyCasePath(Action.updatesFailed) { if case .updatesFailed(let value) = $0 { value } else { nil } }
@@ -139,6 +152,7 @@ public struct ChatFeature: Reducer {
     case .view(.task), .view(.reloadTapped):
       state.isLoading = true
       state.error = nil
+      state.interruption = nil
       let artistId = state.artistId
       let after = state.cursor
       return .run { send in
@@ -156,8 +170,12 @@ public struct ChatFeature: Reducer {
           return
         }
         await send(.messagesResponse(.success(all)))
-        for try await batch in messageClient.updates(artistId, cursor) {
-          await send(.messagesArrived(batch))
+        for try await update in messageClient.updates(artistId, cursor) {
+          switch update {
+          case .messages(let batch): await send(.messagesArrived(batch))
+          case .interrupted(let error, _): await send(.updatesInterrupted(error))
+          case .resumed: await send(.updatesResumed)
+          }
         }
       } catch: { error, send in
         await send(.updatesFailed(APIError(error)))
@@ -178,7 +196,17 @@ public struct ChatFeature: Reducer {
       append(messages, to: &state)
       return .none
 
+    case .updatesInterrupted(let error):
+      state.interruption =
+        "New messages are not arriving: \(error.message) Still trying; your replies are kept if they cannot be sent."
+      return .none
+
+    case .updatesResumed:
+      state.interruption = nil
+      return .none
+
     case .updatesFailed(let error):
+      state.interruption = nil
       state.error = "New messages stopped arriving: \(error.message) Type /reload to follow the room again."
       return .none
 

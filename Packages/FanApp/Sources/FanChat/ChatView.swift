@@ -44,6 +44,7 @@ public struct ChatView: TerminalView {
           state.messages.dropFirst(hidden).map { row($0, myId: state.myId) }, numbered: false)
       }
       if state.isLoading { Component.progress("Loading messages") }
+      if let interruption = state.interruption { Component.notice(interruption) }
       if let error = state.error { Component.errorBanner(error) }
       if let unsent = state.unsent, !state.isSending { Component.notice("Unsent reply: \(unsent)") }
       if state.isSending { Component.progress("Sending") }

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct ChatRoomTests {
   @Test func task_loadsEveryPageThenShowsNewMessagesUntilLeaving() async {
-    let (updates, continuation) = AsyncThrowingStream<[Message], any Error>.makeStream()
+    let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let ended = Mutex(false)
     continuation.onTermination = { _ in ended.withLock { $0 = true } }
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
@@ -36,11 +36,11 @@ struct ChatRoomTests {
       $0.isLoading = false
       $0.messages = [.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]
     }
-    continuation.yield([.broadcast(4, "See you!")])
+    continuation.yield(.messages([.broadcast(4, "See you!")]))
     await store.receive(.messagesArrived([.broadcast(4, "See you!")])) {
       $0.messages.append(.broadcast(4, "See you!"))
     }
-    continuation.yield([.broadcast(4, "See you!"), .broadcast(5, "Bye")])
+    continuation.yield(.messages([.broadcast(4, "See you!"), .broadcast(5, "Bye")]))
     await store.receive(.messagesArrived([.broadcast(4, "See you!"), .broadcast(5, "Bye")])) {
       $0.messages.append(.broadcast(5, "Bye"))
     }
@@ -80,6 +80,33 @@ struct ChatRoomTests {
       $0.isLoading = false
       $0.messages = [.broadcast(1, "안녕")]
     }
+  }
+
+  @Test func updates_serverAwayThenBack_saysSoWhileTryingThenClears() async {
+    let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
+    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.messages = { _, _ in MessagePage(messages: [], cursor: nil, hasMore: false) }
+      $0.messageClient.updates = { _, _ in updates }
+    }
+
+    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.receive(.messagesResponse(.success([]))) { $0.isLoading = false }
+    continuation.yield(.interrupted(.unreachable("http://127.0.0.1:9"), retryIn: .seconds(4)))
+    await store.receive(.updatesInterrupted(.unreachable("http://127.0.0.1:9"))) {
+      $0.interruption =
+        "New messages are not arriving: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Still trying; your replies are kept if they cannot be sent."
+    }
+    continuation.yield(.resumed)
+    await store.receive(.updatesResumed) { $0.interruption = nil }
+    continuation.yield(.messages([.broadcast(1, "Back!")]))
+    await store.receive(.messagesArrived([.broadcast(1, "Back!")])) {
+      $0.messages = [.broadcast(1, "Back!")]
+    }
+
+    await store.send(.view(.backTapped))
+    await store.receive(.delegate(.close))
   }
 
   @Test func updates_fail_explainsHowToFollowAgain() async {

@@ -31,6 +31,13 @@ struct ChatViewTests {
     #expect(screen.prompt == InputPrompt(label: "Reply"))
   }
 
+  @Test func render_interruption_isShownAsANotice() {
+    var state = ChatFeature.State.iuRoom()
+    state.interruption = "New messages are not arriving."
+
+    #expect(view.render(state).plainText().contains("[i] New messages are not arriving."))
+  }
+
   @Test func render_longRoom_showsNewestMessagesAndCountsOlderOnes() {
     let messages = (1...35).map { Message.broadcast(MessageID(Int64($0)), "message \($0)") }
     let text = view.render(ChatFeature.State.iuRoom(messages)).plainText()

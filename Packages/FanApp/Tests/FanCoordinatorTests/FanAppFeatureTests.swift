@@ -84,7 +84,7 @@ struct FanAppNavigationTests {
   }
 
   @Test func openRoom_readsMessages_leavingStopsPollingAndRefreshesUnread() async {
-    let (updates, continuation) = AsyncThrowingStream<[Message], any Error>.makeStream()
+    let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let store = TestStore(initialState: Self.signedIn()) {
       FanAppFeature()
     } withDependencies: {
@@ -120,7 +120,7 @@ struct FanAppNavigationTests {
   }
 
   @Test func roomDismissed_cancelsItsPolling() async {
-    let (updates, continuation) = AsyncThrowingStream<[Message], any Error>.makeStream()
+    let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let ended = Mutex(false)
     continuation.onTermination = { _ in ended.withLock { $0 = true } }
     let room = ChatFeature.State(
