@@ -59,6 +59,29 @@ func isolationName(_ isolation: isolated (any Actor)? = #isolation) -> String {
   isolationName()
 }
 
+/// Presents a ``Probe``, whose effects then run through the presentation reducer.
+struct ProbePresenter: Reducer {
+  struct State: Equatable {
+    @PresentationState var probe: Probe.State?
+  }
+
+  enum Action: Equatable, CasePathable {
+    case probe(PresentationAction<Probe.Action>)
+
+    struct AllCasePaths: Sendable {
+      var probe: AnyCasePath<Action, PresentationAction<Probe.Action>> {
+        AnyCasePath(Action.probe) { if case .probe(let value) = $0 { value } else { nil } }
+      }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$probe, action: \.probe) { Probe() }
+  }
+}
+
 @MainActor
 struct EffectExecutionTests {
   @Test func run_effectThatNeverSuspends_finishesWithinSend() {
@@ -83,6 +106,27 @@ struct EffectExecutionTests {
     await store.send(.startNested).finish()
     #expect(store.state.log == ["none"])
     #expect(store.state.ranOn == "MainActor")
+  }
+
+  @Test func run_presentedChildEffect_runsOnMainActorToo() async {
+    let store = Store(initialState: ProbePresenter.State(probe: Probe.State())) { ProbePresenter() }
+    await store.send(.probe(.presented(.startSuspending))).finish()
+    #expect(store.state.probe?.ranOn == "MainActor")
+  }
+
+  @Test func withDependenciesAndIssueReporter_async_keepTheCallersActor() async {
+    // Each operation suspends first: the question is where it resumes.
+    let inDependencies = await withDependencies { _ in
+    } operation: {
+      await Task.yield()
+      return isolationName()
+    }
+    let inReporter = await withIssueReporter(IssueCollector()) {
+      await Task.yield()
+      return isolationName()
+    }
+    #expect(inDependencies == "MainActor")
+    #expect(inReporter == "MainActor")
   }
 
   @Test func cancel_afterAnEffectFinishedWithinSend_stillCancelsLaterEffectsWithThatID() async {

@@ -74,7 +74,9 @@ extension Effect {
       return Effect(
         .run(
           Run(priority: run.priority, dependencies: run.dependencies) { send in
-            await DismissEffect.$handler.withValue(DismissEffect.Handler { await send(dismissAction) }) {
+            await DismissEffect.$handler.withValueOnCallerActor(
+              DismissEffect.Handler { await send(dismissAction) }
+            ) {
               await run.operation(send)
             }
           }))

@@ -30,12 +30,8 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   try await updateValues(&values)
-  return try await DependencyValues.$current.withValue(values) {
-    // Naming `isolation` isolates this closure to it, so `operation` runs on the caller's actor;
-    // passing `operation` itself, or a closure that does not name it, would leave the actor.
-    _ = isolation
-    return try await operation()
-  }
+  return try await DependencyValues.$current.withValueOnCallerActor(
+    values, isolation: isolation, operation: operation)
 }
 
 /// Runs `operation` with exactly `values` as the current dependencies.
@@ -51,10 +47,8 @@ package func withDependencyValues<R>(
   isolation: isolated (any Actor)? = #isolation,
   operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
-  try await DependencyValues.$current.withValue(values) {
-    _ = isolation  // runs `operation` on the caller's actor; see `withDependencies`
-    return try await operation()
-  }
+  try await DependencyValues.$current.withValueOnCallerActor(
+    values, isolation: isolation, operation: operation)
 }
 
 extension DependencyValues {

@@ -70,10 +70,8 @@ public func withIssueReporter<R>(
   isolation: isolated (any Actor)? = #isolation,
   operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
-  try await IssueReporters.$override.withValue(reporter) {
-    _ = isolation  // runs `operation` on the caller's actor; see `withDependencies`
-    return try await operation()
-  }
+  try await IssueReporters.$override.withValueOnCallerActor(
+    reporter, isolation: isolation, operation: operation)
 }
 
 /// An ``IssueReporter`` that keeps every message, for tests of failure messages.
