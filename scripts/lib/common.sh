@@ -14,6 +14,22 @@ locate_module() {
   echo "$out"
 }
 
+# Prints --disable-build-manifest-caching when package DIR's cached build plan may be stale.
+#
+# SwiftPM reuses a package's build plan (.build/debug.yaml) until that package's own manifest
+# changes, so a file added to, removed from or renamed in a package it depends on goes unseen:
+# the build fails on a missing declaration, or links objects compiled against the old code.
+# A folder's time changes whenever a file in it is added, removed or renamed, so any folder
+# (or manifest) newer than the plan means the plan is rebuilt once, for ≈ 0.3 s.
+fresh_plan_flag() {
+  local plan="$1/.build/debug.yaml"
+  [[ -f "$plan" ]] || return 0
+  if [[ -n "$(find "$root/Packages" "$root/Apps" "$root/scripts" -name .build -prune -o \
+    \( -type d -o -name Package.swift \) -newer "$plan" -print -quit 2>/dev/null)" ]]; then
+    echo --disable-build-manifest-caching
+  fi
+}
+
 now() { date +%s%N; }
 
 # Seconds elapsed since a `now` value, with one decimal.
