@@ -32,6 +32,26 @@ struct TestClockTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func sleep_forZero_suspendsUntilTheNextAdvance() async throws {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(for: .zero) }
+    for _ in 0..<1_000 where clock.sleeperCount == 0 { await Task.yield() }
+    #expect(clock.sleeperCount == 1)
+    await clock.advance()
+    try await sleeper.value
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func sleep_cancelledBeforeSleeping_throwsWithoutWaiting() async {
+    let clock = TestClock()
+    let sleeper = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await clock.sleep(for: .zero)
+    }
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(clock.sleeperCount == 0)
+  }
+
   @Test func immediateClock_sleep_returnsAtOnceAndAdvances() async throws {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(60))

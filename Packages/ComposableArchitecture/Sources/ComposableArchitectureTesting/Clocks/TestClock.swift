@@ -16,7 +16,9 @@ import Synchronization
 ///
 /// ``advance(by:)`` wakes every sleeper whose deadline has come, in deadline order, and after
 /// each wake-up waits until the effects of every ``TestStore`` have settled, so an effect that
-/// sleeps again within the same advance is woken too.
+/// sleeps again within the same advance is woken too. A sleep whose deadline has already come
+/// (`sleep(for: .zero)`) still waits for the next ``advance(by:)``, as swift-clocks' `TestClock`
+/// does.
 public final class TestClock: Clock, Sendable {
   /// An instant of a ``TestClock``: a duration since the clock was made.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -67,12 +69,15 @@ public final class TestClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let resumeNow = timeline.withLock { timeline -> Bool in
-          if deadline <= timeline.now { return true }
+        // A deadline already reached still waits for the next advance, as swift-clocks' test
+        // clock does: `sleep(for: .zero)` is a point the test steps the effect past explicitly.
+        let isCancelled = timeline.withLock { timeline -> Bool in
+          // Checked under the lock: cancelled before this, the handler found nothing to remove.
+          if Task.isCancelled { return true }
           timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
           return false
         }
-        if resumeNow { continuation.resume() }
+        if isCancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
       let sleeper = timeline.withLock { timeline -> Sleeper? in
