@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Synchronization
 
 /// A feature with one action per kind of thing a test can forget to assert.
 struct Probe: Reducer {
@@ -13,6 +14,7 @@ struct Probe: Reducer {
     case burst
     case started(Int)
     case runForever
+    case connect
     case tick
     case stop
 
@@ -51,12 +53,25 @@ struct Probe: Reducer {
         }
       }
       .cancellable(id: CancelID.forever)
+    case .connect:
+      return .run { send in await send(.runForever) }
     case .tick:
       state.count += 1
       return .none
     case .stop:
       return .cancel(id: CancelID.forever)
     }
+  }
+}
+
+/// Records where each issue was reported, for failures that must point at a particular line.
+final class LocatedIssueCollector: IssueReporter {
+  private let storage = Mutex<[(message: String, location: IssueLocation)]>([])
+
+  var issues: [(message: String, location: IssueLocation)] { storage.withLock { $0 } }
+
+  func reportIssue(_ message: String, at location: IssueLocation) {
+    storage.withLock { $0.append((message, location)) }
   }
 }
 

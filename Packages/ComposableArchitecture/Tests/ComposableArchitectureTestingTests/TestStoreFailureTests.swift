@@ -53,7 +53,15 @@ struct TestStoreFailureTests {
 
         To fix it, assert each with 'await store.receive(…)', or call \
         'await store.skipReceivedActions()' if they do not matter here.
+        """,
+        // Still pending, so reported again when the store is released, as in TCA.
         """
+        The store received 1 unexpected action:
+          • .started(1)
+
+        To fix it, assert each with 'await store.receive(…)', or call \
+        'await store.skipReceivedActions()' if they do not matter here.
+        """,
       ])
   }
 

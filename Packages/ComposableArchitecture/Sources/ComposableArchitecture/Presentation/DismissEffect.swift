@@ -24,8 +24,28 @@ public struct DismissEffect: Sendable {
     let dismiss: nonisolated(nonsending) @Sendable () async -> Void
   }
 
+  /// What to do when no presenter is found: set by a root that can be dismissed, such as a test
+  /// store.
+  private let dismissRoot: Handler?
+
   /// Creates the effect; it finds its presenter through the running effect.
-  public init() {}
+  public init() {
+    self.dismissRoot = nil
+  }
+
+  /// Creates an effect that runs `dismiss` when called from a feature that is not presented
+  /// (the root of a store), as TCA's does; a presented feature still dismisses itself through
+  /// its presenter.
+  ///
+  /// ```swift
+  /// let dismissals = Mutex(0)
+  /// let store = TestStore(initialState: Editor.State()) { Editor() } withDependencies: {
+  ///   $0.dismiss = DismissEffect { dismissals.withLock { $0 += 1 } }
+  /// }
+  /// ```
+  public init(_ dismiss: nonisolated(nonsending) @escaping @Sendable () async -> Void) {
+    self.dismissRoot = Handler(dismiss: dismiss)
+  }
 
   /// Asks the presenting parent to dismiss this feature.
   nonisolated(nonsending) public func callAsFunction(
@@ -34,7 +54,7 @@ public struct DismissEffect: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard let handler = Self.handler else {
+    guard let handler = Self.handler ?? dismissRoot else {
       reportIssue(
         """
         'dismiss' was called from an effect of a feature that is not presented.

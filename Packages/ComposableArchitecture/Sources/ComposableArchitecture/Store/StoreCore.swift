@@ -135,6 +135,11 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     for effect in inFlight.values { effect.task?.cancel() }
   }
 
+  /// Cancels the running effects with the given ids (the ids ``StoreHooks/effectStarted`` saw).
+  package func cancelEffects(ids: some Sequence<Int>) {
+    for id in ids { inFlight[id]?.task?.cancel() }
+  }
+
   private func execute(
     _ effect: Effect<Action>, from action: Action, cancelIDs: [CancelID],
     into tasks: inout [Task<Void, Never>]

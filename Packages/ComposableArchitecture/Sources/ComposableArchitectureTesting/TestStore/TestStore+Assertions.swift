@@ -1,12 +1,17 @@
 import ComposableArchitecture
+import Dependencies
 
 extension TestStore {
   /// Compares the state a step produced with what the test expects, then makes it the new
   /// baseline.
+  ///
+  /// With `expectsChange`, an assertion closure given for a step that changed nothing is
+  /// reported: the test claims a change that did not happen.
   func assertState(
     after step: @autoclosure () -> String,
     actual: State,
     expectedChange: ((inout State) throws -> Void)?,
+    expectsChange: Bool = true,
     at location: IssueLocation
   ) {
     defer { expectedState = actual }
@@ -15,11 +20,13 @@ extension TestStore {
     case .on:
       var expected = previous
       guard apply(expectedChange, to: &expected, at: location) else { return }
-      guard expected != actual else { return }
-      reportStateMismatch(
-        expected: expected, actual: actual, unexpectedChange: expectedChange == nil, step: step(),
-        at: location
-      )
+      if expected != actual {
+        reportStateMismatch(
+          expected: expected, actual: actual, unexpectedChange: expectedChange == nil, step: step(),
+          at: location
+        )
+        return
+      }
 
     case .off(let showSkippedAssertions):
       // Only the fields the test set are checked: apply its changes to what really happened.
@@ -28,24 +35,42 @@ extension TestStore {
       if expected != actual {
         reportStateMismatch(
           expected: expected, actual: actual, unexpectedChange: false, step: step(), at: location)
-      } else if showSkippedAssertions {
+        return
+      }
+      if showSkippedAssertions {
         var fromPrevious = previous
-        _ = try? expectedChange?(&fromPrevious)
+        _ = try? withDependencyValues(core.dependencies) { try expectedChange?(&fromPrevious) }
         if fromPrevious != actual, let diff = debugDiff(fromPrevious, actual) {
           reportSkippedAssertion(
             "State changes after \(step()) were not asserted:\n\n\(diff)\n\n(Expected: −, Actual: +)",
             at: location
           )
+          return
         }
       }
     }
+    if expectsChange, expectedChange != nil, previous == actual {
+      reportIssue(
+        """
+        Expected state to change after \(step()), but it did not change: the assertion closure \
+        describes a change that did not happen.
+
+        To fix it, remove the trailing closure if the step is not meant to change the state, or \
+        fix the feature if it is.
+        """,
+        at: location
+      )
+    }
   }
 
+  /// Runs the test's assertion closure on `state`, with the store's dependencies, as the reducer
+  /// ran: a closure that builds an expected value from a dependency gets the test's one.
   private func apply(
     _ change: ((inout State) throws -> Void)?, to state: inout State, at location: IssueLocation
   ) -> Bool {
+    guard let change else { return true }
     do {
-      try change?(&state)
+      try withDependencyValues(core.dependencies) { try change(&state) }
       return true
     } catch {
       reportIssue("The state assertion threw an error: \(error)", at: location)
@@ -66,6 +91,38 @@ extension TestStore {
       ? "To fix it, assert the change in a trailing closure: 'store.send(…) { $0.field = … }'."
       : "To fix it, make the closure set exactly the '+' values, or fix the reducer if they are wrong."
     reportIssue("\(headline)\n\n\(diff)\n\n(Expected: −, Actual: +)\n\n\(fix)", at: location)
+  }
+
+  /// Reports (or, when not exhaustive, skips) the received actions still pending when the test
+  /// sends another action.
+  ///
+  /// They stay pending, as in TCA: the test may still receive them, and they are reported again
+  /// if it never does. The sent action's state is compared from the last of them, so that the
+  /// failure is not repeated as a state diff.
+  func reportPendingReceivedActions(beforeSendingAt location: IssueLocation) {
+    let count = received.count
+    ledger.withLock {
+      $0.reportUnasserted(
+        "Must handle \(count) received \(plural("action", count)) before sending an action",
+        at: location
+      )
+    }
+    if let last = received.last { expectedState = last.state }
+  }
+
+  /// Cancels every running effect that descends from the send `sendID` — the ones it started and
+  /// the ones started by actions they sent back — and waits until they have ended.
+  func cancelEffects(descendingFrom sendID: Int) async {
+    func descendants() -> [Int] {
+      ledger.withLock { $0.inFlight.filter { $0.value.origin?.id == sendID }.map(\.key) }
+    }
+    // A cancelled effect may still send an action that starts another one, so this repeats
+    // until none is left, or nothing changes within the store's timeout.
+    while case let ids = descendants(), !ids.isEmpty {
+      core.cancelEffects(ids: ids)
+      let before = Set(ids)
+      guard await wait(timeout: timeout, until: { Set(descendants()) != before }) else { return }
+    }
   }
 
   /// Reports (or, when not exhaustive, skips) the received actions the test has not asserted,

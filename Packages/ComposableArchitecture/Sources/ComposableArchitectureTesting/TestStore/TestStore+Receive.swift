@@ -184,7 +184,14 @@ extension TestStore {
     }
 
     let (action, state) = received.removeFirst()
-    if !isExpected(action) {
+    if isExpected(action) {
+      assertState(
+        after: "receiving " + debugDumpLine(action), actual: state,
+        expectedChange: updateStateToExpectedResult, at: location
+      )
+    } else {
+      // One failure for one mistake: the closure describes another action, so its state is not
+      // compared; the baseline still moves past the action received.
       reportIssue(
         """
         \(describe(action))
@@ -193,11 +200,8 @@ extension TestStore {
         """,
         at: location
       )
+      expectedState = state
     }
-    assertState(
-      after: "receiving " + debugDumpLine(action), actual: state,
-      expectedChange: updateStateToExpectedResult, at: location
-    )
     await EffectExecutor.shared.settled()
   }
 }

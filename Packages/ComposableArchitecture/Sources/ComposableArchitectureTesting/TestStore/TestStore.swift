@@ -42,12 +42,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   let core: StoreCore<State, Action>
   /// The state as of the last step the test asserted.
   var expectedState: State
+  /// Set once the feature dismissed itself (see ``DismissEffect``) at the root of the store.
+  var isDismissed = false
   /// The state right after the last sent action, before the actions it fed back.
   var sentState: State?
   /// What the end-of-test check needs, readable from the deinit.
   let ledger: Mutex<Ledger<State, Action>>
   var waiters: [Int: (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>)] = [:]
   var nextWaiterID = 0
+  var nextSendID = 0
   let location: IssueLocation
 
   /// Creates a test store for `reducer` from `initialState`, with the test's dependencies set up
@@ -64,6 +67,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     TestIssueReporter.install()
     var dependencies = DependencyValues.currentValues
     dependencies.context = .test
+    // As in TCA, a feature that dismisses itself at the root of a test store dismisses the store.
+    let dismissal = RootDismissal()
+    dependencies.dismiss = DismissEffect { await dismissal.dismiss() }
     prepareDependencies(&dependencies)
     let (state, reducer) = withDependencies {
       $0 = dependencies
@@ -78,6 +84,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
     )
     install(hooks)
+    dismissal.store = self
   }
 
   private func install(_ hooks: StoreHooks<State, Action>) {
@@ -91,7 +98,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       }
     }
     hooks.effectStarted = { [weak self] id, action in
-      self?.ledger.withLock { $0.inFlight[id] = action }
+      // An effect is started within the `send` it descends from (see `SendOrigin.current`).
+      let effect = RunningEffect(action: action, origin: SendOrigin.current)
+      self?.ledger.withLock { $0.inFlight[id] = effect }
     }
     hooks.effectFinished = { [weak self] id in
       guard let self else { return }
@@ -112,8 +121,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     ledger.withLock { $0.reportUnfinishedWork(at: location) }
   }
 
-  /// The current state of the feature.
-  public var state: State { core.state }
+  /// The state as of the last step the test asserted: the last `send`, or the last `receive`.
+  ///
+  /// Actions that effects fed back and the test has not received yet are not part of it, as in
+  /// the state the test's assertion closures start from.
+  public var state: State { expectedState }
 
   /// The dependencies the feature runs with; changing them affects the actions sent after.
   public var dependencies: DependencyValues {
@@ -138,21 +150,35 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let location = IssueLocation(
       fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
     )
-    if !received.isEmpty {
-      handleUnassertedReceivedActions(
-        "Must handle \(received.count) received \(plural("action", received.count)) before sending an action",
+    guard !isDismissed else {
+      reportIssue(
+        """
+        Cannot send \(debugDumpLine(action)): the feature dismissed itself, which ended this test \
+        store and cancelled its effects.
+
+        To fix it, end the test once the feature is dismissed, or test the dismissal from the \
+        parent that presents the feature.
+        """,
         at: location
       )
+      return TestStoreTask(rawValue: nil, timeout: timeout)
+    }
+    if !received.isEmpty {
+      reportPendingReceivedActions(beforeSendingAt: location)
     }
     sentState = nil
-    let task = core.send(action, origin: .send)
+    let origin = SendOrigin(id: nextSendID, location: location)
+    nextSendID += 1
+    let task = SendOrigin.$current.withValue(origin) { core.send(action, origin: .send) }
     let actual = sentState ?? core.state
     assertState(
       after: "sending " + debugDumpLine(action), actual: actual,
       expectedChange: updateStateToExpectedResult, at: location
     )
     await EffectExecutor.shared.settled()
-    return TestStoreTask(rawValue: task, timeout: timeout)
+    return TestStoreTask(rawValue: task, timeout: timeout) { [weak self] in
+      await self?.cancelEffects(descendingFrom: origin.id)
+    }
   }
 
   /// Asserts the current state without an action, in non-exhaustive tests: `assert` sets the
@@ -168,7 +194,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
     )
     withoutActuallyEscaping(updateStateToExpectedResult) { change in
-      assertState(after: "assert", actual: core.state, expectedChange: change, at: location)
+      assertState(
+        after: "assert", actual: core.state, expectedChange: change,
+        expectsChange: false, at: location
+      )
     }
   }
 
@@ -184,6 +213,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let limit = timeout ?? self.timeout
     await EffectExecutor.shared.settled()
     let finished = await wait(timeout: limit) { self.trackedEffects.isEmpty }
+    let location = IssueLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
+    )
+    if !received.isEmpty {
+      handleUnassertedReceivedActions(
+        "The store received \(received.count) unexpected \(plural("action", received.count))",
+        at: location
+      )
+    }
     guard !finished else { return }
     reportIssue(
       """
@@ -194,7 +232,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       To fix it, make them finish (advance the test clock they wait on, finish the stream they \
       read), cancel them with an action, or give them more time ('finish(timeout:)').
       """,
-      fileID: fileID, filePath: filePath, line: line, column: column
+      at: location
     )
   }
 
@@ -205,7 +243,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// The running effects the test must still account for.
-  var trackedEffects: [Int: Action] { ledger.withLock { $0.trackedEffects } }
+  var trackedEffects: [Int: RunningEffect<Action>] { ledger.withLock { $0.trackedEffects } }
 
   func describeEffects() -> String { ledger.withLock { $0.describeEffects() } }
 }
@@ -218,14 +256,18 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
   // Unchecked: the states are written and read on the main actor only; the deinit reads actions.
   var exhaustivity: Exhaustivity = .on
   var received: [(action: Action, state: State)] = []
-  var inFlight: [Int: Action] = [:]
+  var inFlight: [Int: RunningEffect<Action>] = [:]
   var ignored: Set<Int> = []
 
-  var trackedEffects: [Int: Action] { inFlight.filter { !ignored.contains($0.key) } }
+  var trackedEffects: [Int: RunningEffect<Action>] { inFlight.filter { !ignored.contains($0.key) } }
 
   func describeEffects() -> String {
-    trackedEffects.sorted { $0.key < $1.key }
-      .map { "  • " + debugDumpLine($0.value) }
+    Self.describe(trackedEffects)
+  }
+
+  static func describe(_ effects: [Int: RunningEffect<Action>]) -> String {
+    effects.sorted { $0.key < $1.key }
+      .map { "  • " + debugDumpLine($0.value.action) }
       .joined(separator: "\n")
   }
 
@@ -235,20 +277,24 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
       reportUnasserted(
         "The store received \(received.count) unexpected \(plural("action", received.count))", at: location)
     }
-    let running = trackedEffects
-    guard !running.isEmpty else { return }
-    report(
-      """
-      \(running.count) \(plural("effect", running.count)) still running at the end of the test, \
-      started by:
-      \(describeEffects())
+    // Each group of effects is reported at the `send` it descends from, as TCA does, so the
+    // failure points at the line that started the effect rather than at the store.
+    let groups = Dictionary(grouping: trackedEffects) { $0.value.origin?.id ?? -1 }
+    for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+      let running = Dictionary(uniqueKeysWithValues: group.map { ($0.key, $0.value) })
+      report(
+        """
+        \(running.count) \(plural("effect", running.count)) still running at the end of the test, \
+        started by:
+        \(Self.describe(running))
 
-      Every effect must finish before the test ends. To fix it, assert what the effect does until \
-      it finishes, cancel it with an action (as a screen's '.onDisappear' would), or call \
-      'await store.skipInFlightEffects()' if it does not matter here.
-      """,
-      at: location
-    )
+        Every effect must finish before the test ends. To fix it, assert what the effect does until \
+        it finishes, cancel it with an action (as a screen's '.onDisappear' would), or call \
+        'await store.skipInFlightEffects()' if it does not matter here.
+        """,
+        at: group.first?.value.origin?.location ?? location
+      )
+    }
   }
 
   /// Reports the received actions the test has not asserted, as a failure or a skipped assertion.

@@ -10,10 +10,23 @@ import Synchronization
 public struct TestStoreTask: Hashable, Sendable {
   let rawValue: Task<Void, Never>?
   let timeout: Duration
+  /// Cancels the effects started by the actions these effects sent back, and waits for them.
+  let cancelDescendants: (@MainActor @Sendable () async -> Void)?
 
-  /// Cancels the effects and waits until they have stopped.
+  init(
+    rawValue: Task<Void, Never>?, timeout: Duration,
+    cancelDescendants: (@MainActor @Sendable () async -> Void)? = nil
+  ) {
+    self.rawValue = rawValue
+    self.timeout = timeout
+    self.cancelDescendants = cancelDescendants
+  }
+
+  /// Cancels the effects, and the effects started by the actions they sent back, as cancelling
+  /// the task of a screen's `.task` modifier would; returns once they have stopped.
   public func cancel() async {
     rawValue?.cancel()
+    await cancelDescendants?()
     await rawValue?.value
   }
 
@@ -44,6 +57,15 @@ public struct TestStoreTask: Hashable, Sendable {
 
   /// Whether the effects were cancelled; `true` when there were none.
   public var isCancelled: Bool { rawValue?.isCancelled ?? true }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue == rhs.rawValue && lhs.timeout == rhs.timeout
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(rawValue)
+    hasher.combine(timeout)
+  }
 }
 
 /// Waits for `task` to end or for `timeout` to pass, whichever comes first; `true` if it ended.

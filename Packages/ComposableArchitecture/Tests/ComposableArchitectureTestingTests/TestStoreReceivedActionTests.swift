@@ -1,0 +1,70 @@
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import Testing
+
+/// An action whose effect sends a second one at once.
+enum FirstSecond: Equatable, Sendable {
+  case first
+  case second
+}
+
+@MainActor
+struct TestStoreReceivedActionTests {
+  @Test func receive_unexpectedActionWithOtherState_reportsOnlyTheAction() async {
+    let issues = await collectIssues {
+      let store = TestStore(initialState: Probe.State()) { Probe() }
+      await store.send(.start)
+      await store.receive(.started(2))
+    }
+    #expect(
+      issues == [
+        """
+        Received an action other than the one expected.
+
+        − .started(2)
+        + .started(1)
+
+        (Expected: −, Received: +)
+
+        To fix it, assert the actions in the order the effects send them.
+        """
+      ])
+  }
+
+  @Test func send_beforeReceivingPendingAction_reportsItAndKeepsItPending() async {
+    let issues = await collectIssues {
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, FirstSecond> { _, action in
+          switch action {
+          case .first: .send(.second)
+          case .second: .none
+          }
+        }
+      }
+      await store.send(.first)
+      await store.send(.first)
+      await store.receive(.second)
+      await store.receive(.second)
+    }
+    #expect(
+      issues == [
+        """
+        Must handle 1 received action before sending an action:
+          • .second
+
+        To fix it, assert each with 'await store.receive(…)', or call \
+        'await store.skipReceivedActions()' if they do not matter here.
+        """
+      ])
+  }
+
+  @Test func finish_withActionNeverReceived_reportsIt() async {
+    let store = TestStore(initialState: Probe.State()) { Probe() }
+    await store.send(.start)
+    let issues = await collectIssues {
+      await store.finish()
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("The store received 1 unexpected action:\n  • .started(1)") == true)
+  }
+}
