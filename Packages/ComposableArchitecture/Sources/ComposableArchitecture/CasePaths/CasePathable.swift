@@ -19,7 +19,10 @@
 /// ```
 ///
 /// Then `\.child` is a ``CaseKeyPath`` wherever the library asks for one:
-/// `Scope(state: \.child, action: \.child) { Child() }`, `store.receive(\.response)`.
+/// `Scope(state: \.child, action: \.child) { Child() }`, `store.receive(\.response)`; and every
+/// case with a case path reads as an optional property, `destination.child?.title`, as TCA's
+/// `@CasePathable @dynamicMemberLookup` enums do.
+@dynamicMemberLookup
 public protocol CasePathable {
   /// A value with one ``AnyCasePath`` property per case.
   associatedtype AllCasePaths: Sendable

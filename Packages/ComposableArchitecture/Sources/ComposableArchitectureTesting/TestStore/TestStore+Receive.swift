@@ -82,6 +82,33 @@ extension TestStore {
     )
   }
 
+  /// Asserts that the next action an effect fed back satisfies `isMatching`, and the state it
+  /// produced; for actions that are awkward to build in a test.
+  ///
+  /// ```swift
+  /// await store.receive {
+  ///   if case .searchResponse(.success) = $0 { true } else { false }
+  /// } assert: {
+  ///   $0.results = ["IU"]
+  /// }
+  /// ```
+  public func receive(
+    _ isMatching: (_ action: Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receiveAction(
+      matching: isMatching,
+      describe: { actual in "Received \(debugDumpLine(actual)), which does not match the predicate." },
+      expectation: "matching the predicate", timeout: timeout, assert: updateStateToExpectedResult,
+      at: IssueLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
+    )
+  }
+
   /// Drops every action received so far without asserting it; the state moves past them.
   ///
   /// With `strict`, having nothing to skip is reported.

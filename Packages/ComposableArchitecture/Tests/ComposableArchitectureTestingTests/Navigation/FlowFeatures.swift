@@ -155,6 +155,9 @@ struct EditorFeature: Reducer {
     }
 
     struct AllCasePaths: Sendable {
+      var binding: AnyCasePath<Action, BindingAction<State>> {
+        AnyCasePath(Action.binding) { if case .binding(let action) = $0 { action } else { nil } }
+      }
       var delegate: AnyCasePath<Action, Delegate> {
         AnyCasePath(Action.delegate) { if case .delegate(let action) = $0 { action } else { nil } }
       }
