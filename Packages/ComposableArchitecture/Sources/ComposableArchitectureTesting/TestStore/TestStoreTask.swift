@@ -58,10 +58,12 @@ public struct TestStoreTask: Hashable, Sendable {
   /// Whether the effects were cancelled; `true` when there were none.
   public var isCancelled: Bool { rawValue?.isCancelled ?? true }
 
+  /// Two tasks are equal when they stand for the same effects of the same store.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.rawValue == rhs.rawValue && lhs.timeout == rhs.timeout
   }
 
+  /// Hashes what ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(rawValue)
     hasher.combine(timeout)
