@@ -52,6 +52,30 @@ struct TestStoreEffectLifetimeTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  @Test func sendTaskFinish_waitsForEffectsOfActionsItsEffectSentBack() async {
+    let store = TestStore(initialState: Probe.State()) {
+      Probe()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    let task = await store.send(.connect)
+    await store.receive(.runForever)
+    let issues = await collectIssues {
+      await task.finish(timeout: .milliseconds(20))
+    }
+    #expect(
+      issues == [
+        """
+        Expected the effects of this action to finish, but they were still running after 0.02 seconds.
+
+        To fix it, make the effects finish (advance the test clock they wait on, or finish the \
+        stream they read), cancel them ('await task.cancel()'), or give them more time \
+        ('finish(timeout:)').
+        """
+      ])
+    await store.send(.stop)
+  }
+
   @Test func release_withEffectStillRunning_reportsAtTheSendThatStartedIt() async {
     let collector = LocatedIssueCollector()
     let sendLine: UInt = #line + 8

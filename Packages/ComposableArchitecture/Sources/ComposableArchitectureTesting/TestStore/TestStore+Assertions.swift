@@ -110,6 +110,14 @@ extension TestStore {
     if let last = received.last { expectedState = last.state }
   }
 
+  /// Waits until no effect that descends from the send `sendID` runs, or `timeout` passes;
+  /// `true` if none runs.
+  func waitForEffects(descendingFrom sendID: Int, timeout: Duration) async -> Bool {
+    await wait(timeout: timeout) {
+      !ledger.withLock { $0.inFlight.values.contains { $0.origin?.id == sendID } }
+    }
+  }
+
   /// Cancels every running effect that descends from the send `sendID` — the ones it started and
   /// the ones started by actions they sent back — and waits until they have ended.
   func cancelEffects(descendingFrom sendID: Int) async {

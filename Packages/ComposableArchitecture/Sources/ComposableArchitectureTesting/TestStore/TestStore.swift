@@ -176,9 +176,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       expectedChange: updateStateToExpectedResult, at: location
     )
     await EffectExecutor.shared.settled()
-    return TestStoreTask(rawValue: task, timeout: timeout) { [weak self] in
-      await self?.cancelEffects(descendingFrom: origin.id)
-    }
+    let descendants = EffectDescendants(
+      cancel: { [weak self] in await self?.cancelEffects(descendingFrom: origin.id) },
+      wait: { [weak self] timeout in
+        await self?.waitForEffects(descendingFrom: origin.id, timeout: timeout) ?? true
+      }
+    )
+    return TestStoreTask(rawValue: task, timeout: timeout, descendants: descendants)
   }
 
   /// Asserts the current state without an action, in non-exhaustive tests: `assert` sets the

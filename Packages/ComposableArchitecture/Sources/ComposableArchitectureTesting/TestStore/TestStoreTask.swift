@@ -10,28 +10,26 @@ import Synchronization
 public struct TestStoreTask: Hashable, Sendable {
   let rawValue: Task<Void, Never>?
   let timeout: Duration
-  /// Cancels the effects started by the actions these effects sent back, and waits for them.
-  let cancelDescendants: (@MainActor @Sendable () async -> Void)?
+  /// The effects started by the actions these effects sent back, which the task stands for too.
+  let descendants: EffectDescendants?
 
-  init(
-    rawValue: Task<Void, Never>?, timeout: Duration,
-    cancelDescendants: (@MainActor @Sendable () async -> Void)? = nil
-  ) {
+  init(rawValue: Task<Void, Never>?, timeout: Duration, descendants: EffectDescendants? = nil) {
     self.rawValue = rawValue
     self.timeout = timeout
-    self.cancelDescendants = cancelDescendants
+    self.descendants = descendants
   }
 
   /// Cancels the effects, and the effects started by the actions they sent back, as cancelling
   /// the task of a screen's `.task` modifier would; returns once they have stopped.
   public func cancel() async {
     rawValue?.cancel()
-    await cancelDescendants?()
+    await descendants?.cancel()
     await rawValue?.value
   }
 
-  /// Waits until the effects finish; reports a failure if they are still running after
-  /// `timeout` (the store's ``TestStore/timeout`` by default).
+  /// Waits until the effects finish, with the effects started by the actions they sent back;
+  /// reports a failure if they are still running after `timeout` (the store's
+  /// ``TestStore/timeout`` by default).
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
@@ -41,7 +39,12 @@ public struct TestStoreTask: Hashable, Sendable {
   ) async {
     guard let rawValue else { return }
     let limit = timeout ?? self.timeout
-    if await !waitForTask(rawValue, timeout: limit) {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    var finished = await waitForTask(rawValue, timeout: limit)
+    if finished, let descendants {
+      finished = await descendants.wait(ContinuousClock.now.duration(to: deadline))
+    }
+    if !finished {
       reportIssue(
         """
         Expected the effects of this action to finish, but they were still running after \(limit).
@@ -68,6 +71,14 @@ public struct TestStoreTask: Hashable, Sendable {
     hasher.combine(rawValue)
     hasher.combine(timeout)
   }
+}
+
+/// The effects that descend from one `send` through the actions its effects sent back.
+struct EffectDescendants: Sendable {
+  /// Cancels them and waits until they have ended.
+  let cancel: @MainActor @Sendable () async -> Void
+  /// Waits until they have ended, or `timeout` passes; `true` if they ended.
+  let wait: @MainActor @Sendable (_ timeout: Duration) async -> Bool
 }
 
 /// Waits for `task` to end or for `timeout` to pass, whichever comes first; `true` if it ended.
