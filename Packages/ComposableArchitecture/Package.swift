@@ -20,7 +20,10 @@ let package = Package(
       name: "ComposableArchitectureBenchmarks",
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting"]
     ),
-    .testTarget(name: "DependenciesTests", dependencies: ["Dependencies"]),
+    .testTarget(
+      name: "DependenciesTests",
+      dependencies: ["Dependencies", "ComposableArchitecture", "ComposableArchitectureTesting"]
+    ),
     .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting"]

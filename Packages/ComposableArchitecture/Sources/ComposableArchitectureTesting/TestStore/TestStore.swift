@@ -64,7 +64,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     TestIssueReporter.install()
     var dependencies = DependencyValues.currentValues
     dependencies.context = .test
-    prepareDependencies(&dependencies)
+    dependencies.update(prepareDependencies)
     let (state, reducer) = withDependencies {
       $0 = dependencies
     } operation: {
