@@ -7,14 +7,16 @@ let package = Package(
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "Dependencies", targets: ["Dependencies"]),
+    .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "ComposableArchitectureTesting", targets: ["ComposableArchitectureTesting"]),
   ],
   targets: [
     .target(name: "Dependencies"),
-    .target(name: "ComposableArchitecture", dependencies: ["Dependencies"]),
+    .target(name: "Sharing", dependencies: ["Dependencies"]),
+    .target(name: "ComposableArchitecture", dependencies: ["Dependencies", "Sharing"]),
     .target(
       name: "ComposableArchitectureTesting",
-      dependencies: ["ComposableArchitecture", "Dependencies"]
+      dependencies: ["ComposableArchitecture", "Dependencies", "Sharing"]
     ),
     .executableTarget(
       name: "ComposableArchitectureBenchmarks",
@@ -23,6 +25,10 @@ let package = Package(
     .testTarget(
       name: "DependenciesTests",
       dependencies: ["Dependencies", "ComposableArchitecture", "ComposableArchitectureTesting"]
+    ),
+    .testTarget(
+      name: "SharingTests",
+      dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting", "Sharing"]
     ),
     .testTarget(
       name: "ComposableArchitectureTests",

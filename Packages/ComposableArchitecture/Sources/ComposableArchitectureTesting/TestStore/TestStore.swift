@@ -65,6 +65,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     var dependencies = DependencyValues.currentValues
     dependencies.context = .test
     dependencies.update(prepareDependencies)
+    dependencies.sharedChangeTracker = SharedChangeTracker()
     let (state, reducer) = withDependencies {
       $0 = dependencies
     } operation: {

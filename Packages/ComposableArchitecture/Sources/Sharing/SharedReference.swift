@@ -1,0 +1,89 @@
+import Observation
+import Synchronization
+
+/// The one box that every ``Shared`` made from equal keys points to.
+///
+/// Observable, so that a view or store reading the value through one `@Shared` is told about a
+/// change made through another.
+final class SharedReference<Value: Sendable>: Observable, Sendable {
+  private struct Box: Sendable {
+    var value: Value
+  }
+
+  private struct Storage: Sendable {
+    /// `nil` until the first read loads it from the key.
+    var current: Box?
+    /// The value before the first change since the test last asserted it; see
+    /// ``SharedChangeTracker``.
+    var snapshot: Box?
+  }
+
+  private let storage = Mutex(Storage())
+  private let registrar = ObservationRegistrar()
+  private let load: @Sendable () -> Value
+  private let save: @Sendable (Value) -> Void
+
+  /// A reference whose value comes from `load` on first read, and goes to `save` after every
+  /// change.
+  init(load: @escaping @Sendable () -> Value, save: @escaping @Sendable (Value) -> Void) {
+    self.load = load
+    self.save = save
+  }
+
+  /// A reference to `value` alone, stored nowhere else.
+  convenience init(value: Value) {
+    self.init(load: { value }, save: { _ in })
+  }
+
+  /// The current value.
+  var value: Value {
+    registrar.access(self, keyPath: \.value)
+    return currentValue()
+  }
+
+  /// Changes the value with exclusive access, then saves it. A change made while a test store
+  /// tracks changes keeps the value from before, for the test's assertion.
+  func withLock<R>(tracker: SharedChangeTracker?, _ operation: (inout Value) throws -> R) rethrows -> R {
+    let (result, newValue) = try registrar.withMutation(of: self, keyPath: \.value) {
+      try storage.withLock { storage -> (R, Value) in
+        var value = storage.current?.value ?? load()
+        if tracker != nil, storage.snapshot == nil { storage.snapshot = Box(value: value) }
+        let result = try operation(&value)
+        storage.current = Box(value: value)
+        return (result, value)
+      }
+    }
+    tracker?.track(self)
+    save(newValue)
+    return result
+  }
+
+  /// The value the test last asserted: from before the changes made since, if any.
+  var assertedValue: Value {
+    storage.withLock { $0.snapshot?.value } ?? currentValue()
+  }
+
+  /// Accepts the current value as asserted.
+  func resetSnapshot() {
+    storage.withLock { $0.snapshot = nil }
+  }
+
+  private func currentValue() -> Value {
+    if let current = storage.withLock({ $0.current }) { return current.value }
+    // Loaded outside the lock: a key may read dependencies or the disk. Two first readers may
+    // both load; the first to store its value wins.
+    let loaded = load()
+    return storage.withLock { storage in
+      if let current = storage.current { return current.value }
+      storage.current = Box(value: loaded)
+      return loaded
+    }
+  }
+}
+
+/// A reference whose test snapshot can be reset without knowing its value type.
+protocol SnapshotResettable: AnyObject, Sendable {
+  func resetSnapshot()
+}
+
+extension SharedReference: SnapshotResettable {}
