@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import Foundation
+import Sharing
 import Testing
 
 @MainActor

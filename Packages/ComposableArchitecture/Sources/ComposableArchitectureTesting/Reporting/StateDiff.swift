@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Sharing
 
 /// A line diff of the expected and the actual state, each dumped with its own view of shared
 /// state: the expected one as of the last assertion, the actual one as of now. `nil` when the
