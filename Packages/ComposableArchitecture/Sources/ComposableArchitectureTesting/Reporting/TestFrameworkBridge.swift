@@ -41,8 +41,18 @@ final class RunningTestFramework: TestFrameworkBridge {
     #endif
   }
 
+  /// The last Swift Testing test asked about, and its description: describing an id is slow,
+  /// and every read of a dependency in a test asks.
+  private let lastTest = Mutex<(id: Test.ID, description: String)?>(nil)
+
   var currentTestID: String? {
-    if let test = Test.current { return "\(test.id)" }
+    if let test = Test.current {
+      let id = test.id
+      if let last = lastTest.withLock({ $0 }), last.id == id { return last.description }
+      let description = "\(id)"
+      lastTest.withLock { $0 = (id, description) }
+      return description
+    }
     #if canImport(XCTest)
     return xcTestObserver.currentTestCase
     #else

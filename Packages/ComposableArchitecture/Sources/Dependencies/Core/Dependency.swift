@@ -46,8 +46,9 @@ public struct Dependency<Value>: Sendable {
   /// The dependency's current value.
   public var wrappedValue: Value {
     let current = DependencyValues.current
-    // The common case, a wrapper made with nothing overridden, merges nothing.
-    if initialValues.isEmpty { return read(current) }
+    // The common cases, a wrapper made with nothing overridden or read with the values it was
+    // made with, merge nothing.
+    if initialValues.isEmpty || initialValues.identity == current.identity { return read(current) }
     let values = initialValues.merging(current)
     // Installed, so that a value made on this read sees the same dependencies.
     return DependencyValues.$current.withValue(values) { read(values) }

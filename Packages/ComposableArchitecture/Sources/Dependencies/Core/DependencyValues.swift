@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The collection of dependencies a feature can read with ``Dependency``.
 ///
 /// Register a dependency by adding a computed property that reads and writes through a key:
@@ -25,9 +27,22 @@ public struct DependencyValues: Sendable {
   /// its endpoints does not report a missing test value.
   @TaskLocal static var isSetting = false
 
-  fileprivate(set) var storage: [ObjectIdentifier: any Sendable] = [:]
+  fileprivate(set) var storage: [ObjectIdentifier: any Sendable] = [:] {
+    didSet { identity = Self.nextIdentity() }
+  }
   /// The context set explicitly, if any; `nil` means the process's own.
-  private var explicitContext: DependencyContext?
+  private var explicitContext: DependencyContext? {
+    didSet { identity = Self.nextIdentity() }
+  }
+  /// Changes with every change: values with equal identities are copies of one another, which
+  /// lets a ``Dependency`` skip merging what it captured into identical current values.
+  private(set) var identity: UInt64 = 0
+
+  private static let identities = Atomic<UInt64>(0)
+
+  private static func nextIdentity() -> UInt64 {
+    identities.add(1, ordering: .relaxed).newValue
+  }
 
   /// Creates dependency values for the process's context, with nothing overridden.
   public init() {}
@@ -35,6 +50,8 @@ public struct DependencyValues: Sendable {
   /// Creates dependency values for `context`, with nothing overridden.
   public init(context: DependencyContext) {
     self.explicitContext = context
+    // `didSet` does not run in an initializer.
+    self.identity = Self.nextIdentity()
   }
 
   var storedContext: DependencyContext {
