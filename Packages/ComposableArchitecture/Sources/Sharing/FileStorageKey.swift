@@ -22,6 +22,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   /// The file's URL, standardized, so that two spellings of one path share one value.
   public var id: URL { url.standardizedFileURL }
 
+  /// The value decoded from the file; `initialValue` when there is no file, or when it cannot
+  /// be read or decoded (reported, and a corrupt file is moved aside first).
   public func load(initialValue: Value) -> Value {
     let data: Data
     do {
@@ -53,6 +55,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     }
   }
 
+  /// Writes `value` to the file as JSON, atomically; a failure is reported and the value stays
+  /// in memory, to be written on its next change.
   public func save(_ value: Value) {
     do {
       let encoder = JSONEncoder()
