@@ -50,7 +50,8 @@ public struct Shared<Value: Sendable>: Sendable {
   public var wrappedValue: Value {
     get {
       if let assertion = SharedAssertion.current {
-        return SharedAssertion.side == .expected ? assertion.expectedValue(of: reference) : reference.value
+        return SharedAssertion.side == .expected
+          ? assertion.expectedValue(of: reference) : reference.actualValue
       }
       return reference.value
     }
@@ -91,7 +92,7 @@ extension Shared: Equatable where Value: Equatable {
   /// assertion (changed by the test) and as of now.
   public static func == (lhs: Shared, rhs: Shared) -> Bool {
     if let assertion = SharedAssertion.current {
-      return assertion.expectedValue(of: lhs.reference) == rhs.reference.value
+      return assertion.expectedValue(of: lhs.reference) == rhs.reference.actualValue
     }
     return lhs.reference.value == rhs.reference.value
   }

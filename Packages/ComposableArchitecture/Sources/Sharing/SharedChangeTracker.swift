@@ -10,22 +10,41 @@ import Synchronization
 /// writes to a scratch copy, the actual state reads current values, and afterwards the changes
 /// count as asserted.
 package final class SharedChangeTracker: Sendable {
-  private let changed = Mutex<[ObjectIdentifier: any SnapshotResettable]>([:])
+  private struct Changes {
+    var references: [ObjectIdentifier: any SnapshotResettable] = [:]
+    var isAfterCheckpoint = false
+  }
+
+  private let changes = Mutex(Changes())
 
   /// A tracker with no changes.
   package init() {}
 
   func track(_ reference: some SnapshotResettable) {
-    changed.withLock { $0[ObjectIdentifier(reference)] = reference }
+    changes.withLock { $0.references[ObjectIdentifier(reference)] = reference }
   }
 
-  /// Accepts every change so far as asserted.
+  /// Marks the end of the reduction of an action the test sent: later changes, made by the
+  /// actions its effects send back, belong to later steps, and the sent step is asserted
+  /// against the values as of now.
+  package func checkpoint() {
+    changes.withLock { $0.isAfterCheckpoint = true }
+  }
+
+  var isAfterCheckpoint: Bool { changes.withLock { $0.isAfterCheckpoint } }
+
+  /// Accepts the changes of the step just asserted; those made after its checkpoint stay to be
+  /// asserted by the next step.
   package func resetSnapshots() {
-    let references = changed.withLock { changed in
-      defer { changed = [:] }
-      return Array(changed.values)
+    let references = changes.withLock { changes in
+      defer { changes = Changes() }
+      return Array(changes.references.values)
     }
-    for reference in references { reference.resetSnapshot() }
+    let pending = references.filter { $0.resetSnapshot() }
+    guard !pending.isEmpty else { return }
+    changes.withLock { changes in
+      for reference in pending { changes.references[ObjectIdentifier(reference)] = reference }
+    }
   }
 }
 
@@ -82,7 +101,7 @@ package final class SharedAssertion: Sendable {
 
   func expectedValue<Value>(of reference: SharedReference<Value>) -> Value {
     if let value = asserted.withLock({ $0[ObjectIdentifier(reference)] }) as? Value { return value }
-    return isExhaustive ? reference.assertedValue : reference.value
+    return isExhaustive ? reference.assertedValue : reference.actualValue
   }
 
   func assert<Value>(_ value: Value, for reference: SharedReference<Value>) {

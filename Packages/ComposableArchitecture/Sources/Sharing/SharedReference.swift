@@ -16,6 +16,9 @@ final class SharedReference<Value: Sendable>: Observable, Sendable {
     /// The value before the first change since the test last asserted it; see
     /// ``SharedChangeTracker``.
     var snapshot: Box?
+    /// The value when the action the test sent was reduced, before the actions its effects
+    /// sent back changed it; see ``SharedChangeTracker/checkpoint()``.
+    var checkpoint: Box?
   }
 
   private let storage = Mutex(Storage())
@@ -44,10 +47,12 @@ final class SharedReference<Value: Sendable>: Observable, Sendable {
   /// Changes the value with exclusive access, then saves it. A change made while a test store
   /// tracks changes keeps the value from before, for the test's assertion.
   func withLock<R>(tracker: SharedChangeTracker?, _ operation: (inout Value) throws -> R) rethrows -> R {
+    let isAfterCheckpoint = tracker?.isAfterCheckpoint ?? false
     let (result, newValue) = try registrar.withMutation(of: self, keyPath: \.value) {
       try storage.withLock { storage -> (R, Value) in
         var value = storage.current?.value ?? load()
         if tracker != nil, storage.snapshot == nil { storage.snapshot = Box(value: value) }
+        if isAfterCheckpoint, storage.checkpoint == nil { storage.checkpoint = Box(value: value) }
         let result = try operation(&value)
         storage.current = Box(value: value)
         return (result, value)
@@ -63,9 +68,20 @@ final class SharedReference<Value: Sendable>: Observable, Sendable {
     storage.withLock { $0.snapshot?.value } ?? currentValue()
   }
 
-  /// Accepts the current value as asserted.
-  func resetSnapshot() {
-    storage.withLock { $0.snapshot = nil }
+  /// The value the feature produced in the step being asserted: as of the checkpoint, if one
+  /// was taken and the value changed since.
+  var actualValue: Value {
+    storage.withLock { $0.checkpoint?.value } ?? currentValue()
+  }
+
+  /// Accepts the value of the step just asserted; returns whether changes made after it remain
+  /// to be asserted.
+  func resetSnapshot() -> Bool {
+    storage.withLock { storage in
+      storage.snapshot = storage.checkpoint
+      storage.checkpoint = nil
+      return storage.snapshot != nil
+    }
   }
 
   private func currentValue() -> Value {
@@ -83,7 +99,7 @@ final class SharedReference<Value: Sendable>: Observable, Sendable {
 
 /// A reference whose test snapshot can be reset without knowing its value type.
 protocol SnapshotResettable: AnyObject, Sendable {
-  func resetSnapshot()
+  func resetSnapshot() -> Bool
 }
 
 extension SharedReference: SnapshotResettable {}

@@ -11,6 +11,7 @@ struct SharedCounter: Reducer {
   enum Action: Equatable {
     case incrementButtonTapped
     case incrementLaterButtonTapped
+    case incrementTwiceButtonTapped
     case incrementResponse
     case tapped
   }
@@ -22,6 +23,9 @@ struct SharedCounter: Reducer {
       return .none
     case .incrementLaterButtonTapped:
       return .run { send in await send(.incrementResponse) }
+    case .incrementTwiceButtonTapped:
+      state.count += 1
+      return .send(.incrementResponse)
     case .incrementResponse:
       state.$count.withLock { $0 += 1 }
       return .none

@@ -66,6 +66,23 @@ import Testing
     await store.receive(.incrementResponse) { $0.count = 1 }
   }
 
+  @Test func sharedChange_bySentAndSynchronouslyReceivedActions_assertedStepByStep() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    await store.send(.incrementTwiceButtonTapped) { $0.count = 1 }
+    await store.receive(.incrementResponse) { $0.count = 2 }
+  }
+
+  @Test func sharedChange_receivedStepNotAsserted_reportsOnlyThatStepsChange() async {
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+      await store.send(.incrementTwiceButtonTapped) { $0.count = 1 }
+      await store.receive(.incrementResponse)
+    }
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.contains("−   _count: 1,\n+   _count: 2,") == true)
+  }
+
   @Test func sharedChange_nonExhaustive_unassertedChangeIsAccepted() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     store.exhaustivity = .off

@@ -82,10 +82,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   private func install(_ hooks: StoreHooks<State, Action>) {
+    let sharedChangeTracker = core.dependencies.sharedChangeTracker
     hooks.didReduce = { [weak self] action, origin, state in
       guard let self else { return }
       switch origin {
-      case .send: sentState = state
+      case .send:
+        sentState = state
+        sharedChangeTracker?.checkpoint()
       case .effect:
         ledger.withLock { $0.received.append((action, state)) }
         wakeWaiters()
