@@ -1,11 +1,13 @@
+import Foundation
 import Observation
-import Synchronization
 
 /// The one box that every ``Shared`` made from equal keys points to.
 ///
 /// Observable, so that a view or store reading the value through one `@Shared` is told about a
 /// change made through another.
-final class SharedReference<Value: Sendable>: Observable, Sendable {
+final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
+  // `@unchecked`: `storage` is only touched while `lock` is held. The lock is recursive so that
+  // a `withLock` operation may read the same shared value.
   private struct Box: Sendable {
     var value: Value
   }
@@ -21,10 +23,17 @@ final class SharedReference<Value: Sendable>: Observable, Sendable {
     var checkpoint: Box?
   }
 
-  private let storage = Mutex(Storage())
+  private var storage = Storage()
+  private let lock = NSRecursiveLock()
   private let registrar = ObservationRegistrar()
   private let load: @Sendable () -> Value
   private let save: @Sendable (Value) -> Void
+
+  private func withStorage<R>(_ body: (inout Storage) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&storage)
+  }
 
   /// A reference whose value comes from `load` on first read, and goes to `save` after every
   /// change.
@@ -44,40 +53,46 @@ final class SharedReference<Value: Sendable>: Observable, Sendable {
     return currentValue()
   }
 
-  /// Changes the value with exclusive access, then saves it. A change made while a test store
+  /// Changes the value with exclusive access and saves it. A change made while a test store
   /// tracks changes keeps the value from before, for the test's assertion.
   func withLock<R>(tracker: SharedChangeTracker?, _ operation: (inout Value) throws -> R) rethrows -> R {
     let isAfterCheckpoint = tracker?.isAfterCheckpoint ?? false
-    let (result, newValue) = try registrar.withMutation(of: self, keyPath: \.value) {
-      try storage.withLock { storage -> (R, Value) in
-        var value = storage.current?.value ?? load()
-        if tracker != nil, storage.snapshot == nil { storage.snapshot = Box(value: value) }
-        if isAfterCheckpoint, storage.checkpoint == nil { storage.checkpoint = Box(value: value) }
-        let result = try operation(&value)
+    let result = try registrar.withMutation(of: self, keyPath: \.value) {
+      lock.lock()
+      defer { lock.unlock() }
+      // Changed as a copy, with the lock held but the storage not borrowed, so that the
+      // operation may read this same value.
+      let before = currentValue()
+      var value = before
+      let result = try operation(&value)
+      withStorage { storage in
+        if tracker != nil, storage.snapshot == nil { storage.snapshot = Box(value: before) }
+        if isAfterCheckpoint, storage.checkpoint == nil { storage.checkpoint = Box(value: before) }
         storage.current = Box(value: value)
-        return (result, value)
       }
+      // Saved under the lock, so that two changes are saved in the order they were made.
+      save(value)
+      return result
     }
     tracker?.track(self)
-    save(newValue)
     return result
   }
 
   /// The value the test last asserted: from before the changes made since, if any.
   var assertedValue: Value {
-    storage.withLock { $0.snapshot?.value } ?? currentValue()
+    withStorage { $0.snapshot?.value } ?? currentValue()
   }
 
   /// The value the feature produced in the step being asserted: as of the checkpoint, if one
   /// was taken and the value changed since.
   var actualValue: Value {
-    storage.withLock { $0.checkpoint?.value } ?? currentValue()
+    withStorage { $0.checkpoint?.value } ?? currentValue()
   }
 
   /// Accepts the value of the step just asserted; returns whether changes made after it remain
   /// to be asserted.
   func resetSnapshot() -> Bool {
-    storage.withLock { storage in
+    withStorage { storage in
       storage.snapshot = storage.checkpoint
       storage.checkpoint = nil
       return storage.snapshot != nil
@@ -85,11 +100,11 @@ final class SharedReference<Value: Sendable>: Observable, Sendable {
   }
 
   private func currentValue() -> Value {
-    if let current = storage.withLock({ $0.current }) { return current.value }
+    if let current = withStorage({ $0.current }) { return current.value }
     // Loaded outside the lock: a key may read dependencies or the disk. Two first readers may
     // both load; the first to store its value wins.
     let loaded = load()
-    return storage.withLock { storage in
+    return withStorage { storage in
       if let current = storage.current { return current.value }
       storage.current = Box(value: loaded)
       return loaded

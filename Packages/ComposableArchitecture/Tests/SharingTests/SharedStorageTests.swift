@@ -16,6 +16,28 @@ import Testing
     #expect(second == "changed")
   }
 
+  @Test func withLock_operationReadsTheSameValue_changesIt() {
+    @Shared(.inMemory("count")) var count = 1
+    $count.withLock { $0 = count + 1 }
+    #expect(count == 2)
+  }
+
+  @Test func fileStorage_concurrentChanges_allKeptAndTheLastSaved() async throws {
+    let storage = FileStorage.inMemory()
+    let url = URL(fileURLWithPath: "/count.json")
+    let count = withDependencies {
+      $0.fileStorage = storage
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 { group.addTask { count.withLock { $0 += 1 } } }
+    }
+    #expect(count.wrappedValue == 100)
+    let saved = try #require(try storage.read(url))
+    #expect(String(decoding: saved, as: UTF8.self) == "100")
+  }
+
   @Test func inMemory_eachTest_startsFromTheDefault() {
     // Another test sets "name" to "changed"; each test has its own shared values.
     @Shared(.inMemory("name")) var name = "mine"
