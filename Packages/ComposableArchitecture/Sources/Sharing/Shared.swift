@@ -22,8 +22,9 @@ import Dependencies
 /// expected state holds the value as of the last assertion, and a change the test does not
 /// assert fails it.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  let reference: SharedReference<Value>
+  let reference: any SharedStorage<Value>
 
   /// A value shared under `key`, starting from `wrappedValue` when nothing is stored there yet.
   ///
@@ -51,13 +52,13 @@ public struct Shared<Value: Sendable>: Sendable {
     get {
       if let assertion = SharedAssertion.current {
         return SharedAssertion.side == .expected
-          ? assertion.expectedValue(of: reference) : reference.actualValue
+          ? reference.expectedValue(in: assertion) : reference.actualValue
       }
       return reference.value
     }
     nonmutating set {
       if let assertion = SharedAssertion.current {
-        assertion.assert(newValue, for: reference)
+        reference.assert(newValue, in: assertion)
         return
       }
       @Dependency(\.sharedChangeTracker) var tracker
@@ -65,8 +66,28 @@ public struct Shared<Value: Sendable>: Sendable {
     }
   }
 
+  /// The shared value handed over by a parent: `_count = Shared(projectedValue: count)`.
+  public init(projectedValue: Shared<Value>) {
+    self = projectedValue
+  }
+
   /// This shared value itself, to hand to a child: `Child.State(count: $count)`.
   public var projectedValue: Shared<Value> { self }
+
+  /// A part of this shared value, shared in turn: changing it changes this value for every
+  /// holder.
+  ///
+  /// ```swift
+  /// EditName.State(name: $profile.name)
+  /// ```
+  public subscript<Member: Sendable>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member>
+  {
+    Shared<Member>(reference: KeyPathStorage(base: reference, path: .init(keyPath: keyPath)))
+  }
+
+  init(reference: any SharedStorage<Value>) {
+    self.reference = reference
+  }
 
   /// Changes the value with exclusive access, so that concurrent changes are never lost.
   ///
@@ -76,9 +97,9 @@ public struct Shared<Value: Sendable>: Sendable {
   @discardableResult
   public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
     if let assertion = SharedAssertion.current {
-      var value = assertion.expectedValue(of: reference)
+      var value = reference.expectedValue(in: assertion)
       let result = try operation(&value)
-      assertion.assert(value, for: reference)
+      reference.assert(value, in: assertion)
       return result
     }
     @Dependency(\.sharedChangeTracker) var tracker
@@ -92,7 +113,7 @@ extension Shared: Equatable where Value: Equatable {
   /// assertion (changed by the test) and as of now.
   public static func == (lhs: Shared, rhs: Shared) -> Bool {
     if let assertion = SharedAssertion.current {
-      return assertion.expectedValue(of: lhs.reference) == rhs.reference.actualValue
+      return lhs.reference.expectedValue(in: assertion) == rhs.reference.actualValue
     }
     return lhs.reference.value == rhs.reference.value
   }
@@ -104,6 +125,7 @@ extension Shared: CustomReflectable {
 }
 
 extension Shared: CustomStringConvertible {
-  /// The value's description.
-  public var description: String { String(describing: wrappedValue) }
+  /// The value as `String(reflecting:)` writes it, so that a shared string shows quoted in
+  /// dumps and diffs, as a plain one does.
+  public var description: String { String(reflecting: wrappedValue) }
 }

@@ -78,3 +78,22 @@ struct ProfileEditor: Reducer {
 struct Profile: Codable, Equatable, Sendable {
   var name: String
 }
+
+/// Edits one field of a shared profile, handed down as `$profile.name`.
+struct NameEditor: Reducer {
+  struct State: Equatable {
+    @Shared var name: String
+  }
+
+  enum Action: Equatable {
+    case nameChanged(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .nameChanged(let name):
+      state.name = name
+      return .none
+    }
+  }
+}

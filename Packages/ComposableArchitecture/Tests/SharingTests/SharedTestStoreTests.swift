@@ -112,6 +112,24 @@ import Testing
     #expect(notified.value)
   }
 
+  @Test func derivedShared_changedByChild_isAssertedAndSeenInTheWhole() async {
+    let profile = Shared(value: Profile(name: "Blob"))
+    let store = TestStore(initialState: NameEditor.State(name: profile.name)) { NameEditor() }
+    await store.send(.nameChanged("Blob Jr.")) { $0.name = "Blob Jr." }
+    #expect(profile.wrappedValue == Profile(name: "Blob Jr."))
+  }
+
+  @Test func derivedShared_changeNotAsserted_reportsTheChange() async {
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      let profile = Shared(value: Profile(name: "Blob"))
+      let store = TestStore(initialState: NameEditor.State(name: profile.name)) { NameEditor() }
+      await store.send(.nameChanged("Blob Jr."))
+    }
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.contains("−   _name: \"Blob\"\n+   _name: \"Blob Jr.\"") == true)
+  }
+
   @Test func childHandedParentsShared_changeIsSeenByParent() async {
     let parent = SharedCounter.State()
     let store = TestStore(initialState: CountingChild.State(count: parent.$count)) {
