@@ -1,1 +1,2 @@
 @_exported import Dependencies
+@_exported import Sharing

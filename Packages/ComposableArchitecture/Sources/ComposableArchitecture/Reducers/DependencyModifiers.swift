@@ -38,7 +38,7 @@ public struct DependencyModifierReducer<Base: Reducer>: Reducer {
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.currentValues
-    update(&values)
+    values.update(update)
     return withDependencyValues(values) { runBase(&state, action) }
   }
 }

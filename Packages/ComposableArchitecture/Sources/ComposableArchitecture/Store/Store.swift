@@ -30,7 +30,7 @@ public final class Store<State, Action: Sendable> {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
     var dependencies = DependencyValues.currentValues
-    prepareDependencies?(&dependencies)
+    if let prepareDependencies { dependencies.update(prepareDependencies) }
     let (state, reducer) = withDependencyValues(dependencies) { (initialState(), reducer()) }
     self.init(core: StoreCore(initialState: state, reducer: reducer, dependencies: dependencies))
   }

@@ -182,7 +182,9 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   }
 
   private func deliver(_ action: Action) {
-    _ = send(action, origin: .effect)
+    // The store's own dependencies, always: this runs in the effect's task, whose task-local
+    // values may carry overrides that only the effect's body is meant to see.
+    withDependencyValues(dependencies) { _ = send(action, origin: .effect) }
   }
 
   private func start(
@@ -263,7 +265,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     Void, Never
   > {
     var tasks: [Task<Void, Never>] = []
-    execute(effect, from: action, cancelIDs: cancelIDs, into: &tasks)
+    // Runs in the sequence's task: see `deliver`.
+    withDependencyValues(dependencies) {
+      execute(effect, from: action, cancelIDs: cancelIDs, into: &tasks)
+    }
     return Self.combine(tasks) ?? Task {}
   }
 

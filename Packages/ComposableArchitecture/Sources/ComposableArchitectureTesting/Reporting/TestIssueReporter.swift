@@ -1,45 +1,25 @@
 import Dependencies
 import Foundation
-import Synchronization
 import Testing
-
-#if canImport(XCTest)
-import XCTest
-#endif
 
 /// Records the library's issues as test failures: with `Issue.record` inside a Swift Testing
 /// test, with `XCTFail` inside an XCTest test, and on standard error anywhere else.
+///
+/// The `Dependencies` module routes issues the same way on its own, through
+/// ``RunningTestFramework``; installing this reporter makes sure the bridge is found, and its
+/// XCTest observer registered, as early as the first test store.
 struct TestIssueReporter: IssueReporter {
-  private static let isInstalled = Mutex(false)
-
-  /// Makes this the process-wide reporter, once; every ``TestStore`` calls it.
+  /// Makes this the process-wide reporter; every ``TestStore`` calls it.
   static func install() {
-    let first = isInstalled.withLock { installed -> Bool in
-      defer { installed = true }
-      return !installed
-    }
-    if first { IssueReporters.install(TestIssueReporter()) }
+    _ = installation
   }
+
+  private static let installation: Void = IssueReporters.install(TestIssueReporter())
 
   func reportIssue(_ message: String, at location: IssueLocation) {
-    if Test.current != nil {
-      Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
-      return
-    }
-    #if canImport(XCTest)
-    if Self.isRunningXCTest {
-      XCTFail("\(location.fileID):\(location.line): \(message)")
-      return
-    }
-    #endif
+    if RunningTestFramework.shared.recordFailure(message, at: location) { return }
     FileHandle.standardError.write(Data("[test failure] \(location): \(message)\n".utf8))
   }
-
-  /// Whether this process is a test runner, where `XCTFail` has a test to fail.
-  private static let isRunningXCTest: Bool = {
-    let executable = CommandLine.arguments.first ?? ""
-    return executable.hasSuffix(".xctest") || executable.contains("PackageTests")
-  }()
 }
 
 extension IssueLocation {

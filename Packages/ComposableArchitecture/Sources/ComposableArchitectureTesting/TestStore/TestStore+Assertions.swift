@@ -14,6 +14,20 @@ extension TestStore {
     expectsChange: Bool = true,
     at location: IssueLocation
   ) {
+    // Shared state is compared as of the last assertion (see `SharedChangeTracker`).
+    SharedAssertion.run(
+      tracker: core.dependencies.sharedChangeTracker, isExhaustive: exhaustivity == .on
+    ) {
+      assertStateValues(after: step(), actual: actual, expectedChange: expectedChange, at: location)
+    }
+  }
+
+  private func assertStateValues(
+    after step: @autoclosure () -> String,
+    actual: State,
+    expectedChange: ((inout State) throws -> Void)?,
+    at location: IssueLocation
+  ) {
     defer { expectedState = actual }
     let previous = expectedState
     switch exhaustivity {
@@ -81,7 +95,7 @@ extension TestStore {
   private func reportStateMismatch(
     expected: State, actual: State, unexpectedChange: Bool, step: String, at location: IssueLocation
   ) {
-    let diff = debugDiff(expected, actual) ?? "(the values differ, but their dumps are equal)"
+    let diff = stateDiff(expected, actual) ?? "(the values differ, but their dumps are equal)"
     let headline =
       unexpectedChange
       ? "State was not expected to change after \(step), but it did:"

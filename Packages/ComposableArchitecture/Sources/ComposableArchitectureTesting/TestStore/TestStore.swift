@@ -70,7 +70,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // As in TCA, a feature that dismisses itself at the root of a test store dismisses the store.
     let dismissal = RootDismissal()
     dependencies.dismiss = DismissEffect { await dismissal.dismiss() }
-    prepareDependencies(&dependencies)
+    dependencies.update(prepareDependencies)
+    dependencies.sharedChangeTracker = SharedChangeTracker()
     let (state, reducer) = withDependencies {
       $0 = dependencies
     } operation: {
@@ -88,10 +89,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   private func install(_ hooks: StoreHooks<State, Action>) {
+    let sharedChangeTracker = core.dependencies.sharedChangeTracker
     hooks.didReduce = { [weak self] action, origin, state in
       guard let self else { return }
       switch origin {
-      case .send: sentState = state
+      case .send:
+        sentState = state
+        sharedChangeTracker?.checkpoint()
       case .effect:
         ledger.withLock { $0.received.append((action, state)) }
         wakeWaiters()

@@ -6,15 +6,22 @@ import Foundation
 /// @Dependency(\.date.now) var now
 /// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// Creates a generator from a closure.
   public init(_ generate: @escaping @Sendable () -> Date) {
     self.generate = generate
   }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date. Setting it fixes the date from then on, as ``constant(_:)`` does.
+  ///
+  /// ```swift
+  /// store.dependencies.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+  /// ```
+  public var now: Date {
+    get { generate() }
+    set { self = .constant(newValue) }
+  }
 
   /// Returns the current date.
   public func callAsFunction() -> Date { generate() }

@@ -22,8 +22,12 @@ public struct UUIDGenerator: Sendable {
   public static let random = UUIDGenerator { UUID() }
 
   /// A generator that counts up from `00000000-0000-0000-0000-000000000000`, so tests can name
-  /// the ids they expect.
-  public static func incrementing() -> UUIDGenerator {
+  /// the ids they expect: `UUID(0)`, `UUID(1)`, … Each read of this property starts a new count.
+  ///
+  /// ```swift
+  /// $0.uuid = .incrementing
+  /// ```
+  public static var incrementing: UUIDGenerator {
     let counter = Mutex<UInt64>(0)
     return UUIDGenerator {
       let value = counter.withLock { value in
@@ -44,9 +48,22 @@ extension UUID {
   /// The UUID whose last 12 hex digits are `value`: `UUID(incrementing: 1)` is
   /// `00000000-0000-0000-0000-000000000001`.
   public init(incrementing value: UInt64) {
-    let hex = String(value, radix: 16, uppercase: true)
-    let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
-    self.init(uuidString: "00000000-0000-0000-0000-\(padded.suffix(12))")!
+    // Big-endian into the last six bytes; built from bytes, so no string can fail to parse.
+    let byte = { (shift: UInt64) in UInt8(truncatingIfNeeded: value >> shift) }
+    self.init(
+      uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, byte(40), byte(32), byte(24), byte(16), byte(8), byte(0)))
+  }
+
+  /// The test UUID numbered `value`, as ``UUIDGenerator/incrementing`` makes them: `UUID(0)` is
+  /// `00000000-0000-0000-0000-000000000000`. A negative number counts as zero.
+  ///
+  /// ```swift
+  /// await store.send(.addButtonTapped) {
+  ///   $0.todos = [Todo(id: UUID(0))]
+  /// }
+  /// ```
+  public init(_ value: Int) {
+    self.init(incrementing: UInt64(max(0, value)))
   }
 }
 
@@ -60,5 +77,5 @@ extension DependencyValues {
 
 enum UUIDGeneratorKey: DependencyKey {
   static let liveValue = UUIDGenerator.random
-  static var testValue: UUIDGenerator { .incrementing() }
+  static var testValue: UUIDGenerator { .incrementing }
 }

@@ -2,52 +2,103 @@ import Synchronization
 
 /// Resolves and caches the values of dependencies that were not overridden.
 ///
-/// Live and preview values are made once per process, like singletons, because live values may
-/// own resources (a database, a cache). Test values are made anew on every read so that a test
-/// never sees state left behind by another test, and a missing test value is reported every time.
+/// Each value is made once per context and then reused, as a singleton would be: live values
+/// may own resources (a database, a cache), and a stateful fake must keep its state between two
+/// reads. Test values are cached per test, so a test never sees state left behind by another.
 enum DefaultValues {
-  private struct CacheKey: Hashable {
+  private struct CacheKey: Hashable, Sendable {
     let key: ObjectIdentifier
     let context: DependencyContext
+    let test: String?
   }
 
-  private static let cache = Mutex<[CacheKey: any Sendable]>([:])
+  private struct Entry: Sendable {
+    let value: any Sendable
+    /// Whether it was read; only a prepared value can be in the cache unread.
+    var wasRead: Bool
+  }
+
+  private static let cache = Mutex<[CacheKey: Entry]>([:])
 
   static func value<Key: TestDependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
-    switch context {
-    case .test:
-      return Key.testValue
-    case .live, .preview:
-      let cacheKey = CacheKey(key: ObjectIdentifier(key), context: context)
-      if let cached = cache.withLock({ $0[cacheKey] }) as? Key.Value { return cached }
-      let value = resolve(key, context: context)
-      return cache.withLock { cache in
-        if let raced = cache[cacheKey] as? Key.Value { return raced }
-        cache[cacheKey] = value
-        return value
-      }
+    let test = context == .test ? TestFramework.bridge?.currentTestID : nil
+    let cacheKey = CacheKey(key: ObjectIdentifier(key), context: context, test: test)
+    let cached = cache.withLock { cache -> (any Sendable)? in
+      guard let entry = cache[cacheKey] else { return nil }
+      if !entry.wasRead { cache[cacheKey]?.wasRead = true }
+      return entry.value
     }
+    if let cached, let value = cached as? Key.Value { return value }
+    // Made outside the lock: a value may read other dependencies while it is made. A fallback
+    // being resolved must not leak into the dependencies this value reads.
+    let value = TestValueFallback.$isActive.withValue(false) { resolve(key, context: context) }
+    // A read made while overriding an endpoint is not cached: the value it made may have
+    // skipped a report that a later plain read must make.
+    if DependencyValues.isSetting && context == .test { return value }
+    return cache.withLock { cache in
+      if let raced = cache[cacheKey]?.value, let value = raced as? Key.Value { return value }
+      cache[cacheKey] = Entry(value: value, wasRead: true)
+      return value
+    }
+  }
+
+  /// Makes `values` the defaults of their keys in `context`, for the current test when it is
+  /// the test context; keys already read keep their value, and are reported.
+  static func prepare(
+    _ values: [ObjectIdentifier: any Sendable], context: DependencyContext, at location: IssueLocation
+  ) {
+    let test = context == .test ? TestFramework.bridge?.currentTestID : nil
+    let alreadyRead = cache.withLock { cache in
+      var alreadyRead = 0
+      for (key, value) in values {
+        let cacheKey = CacheKey(key: key, context: context, test: test)
+        if cache[cacheKey]?.wasRead == true {
+          alreadyRead += 1
+        } else {
+          cache[cacheKey] = Entry(value: value, wasRead: false)
+        }
+      }
+      return alreadyRead
+    }
+    guard alreadyRead > 0 else { return }
+    let count = alreadyRead == 1 ? "1 dependency" : "\(alreadyRead) dependencies"
+    reportIssue(
+      """
+      'prepareDependencies' changed \(count) that had already been read; those keep their old \
+      value.
+
+      Code that read a dependency may hold on to it, so it can be prepared only before its first \
+      read. To fix it, call 'prepareDependencies' first thing where the app starts, or use \
+      'withDependencies' to change a dependency for one scope.
+      """,
+      at: location
+    )
   }
 
   private static func resolve<Key: TestDependencyKey>(
     _ key: Key.Type, context: DependencyContext
-  )
-    -> Key.Value
-  {
-    if context == .preview { return Key.previewValue }
-    if let live = key as? any DependencyKey.Type {
-      return liveValue(of: live) as! Key.Value
-    }
-    reportIssue(
-      """
-      Dependency '\(typeName(Key.self))' has no live implementation, but was read from a running app.
+  ) -> Key.Value {
+    switch context {
+    case .test:
+      return Key.testValue
+    case .preview:
+      return Key.previewValue
+    case .live:
+      if let live = key as? any DependencyKey.Type, let value = liveValue(of: live) as? Key.Value {
+        return value
+      }
+      reportIssue(
+        """
+        Dependency '\(typeName(Key.self))' has no live implementation, but was read from a running \
+        app.
 
-      Interface modules declare only test and preview values. To fix it, wire the live value where \
-      the app builds its store, for example
-        Store(initialState: …) { AppFeature() } withDependencies: { $0.… = .live(…) }
-      """
-    )
-    return Key.testValue
+        Interface modules declare only test and preview values. To fix it, wire the live value \
+        where the app builds its store, for example
+          Store(initialState: …) { AppFeature() } withDependencies: { $0.… = .live(…) }
+        """
+      )
+      return Key.testValue
+    }
   }
 
   private static func liveValue<Key: DependencyKey>(of key: Key.Type) -> any Sendable {

@@ -10,21 +10,17 @@ public enum DependencyContext: String, Sendable {
   /// A test: ``TestDependencyKey/testValue``.
   case test
 
-  /// The context of this process: `test` inside a test runner, `preview` when the
-  /// `FROMM_CONTEXT=preview` environment variable is set, `live` otherwise.
+  /// The context of this process: `preview` or `live` when the `FROMM_CONTEXT` environment
+  /// variable says so, `test` when a test framework is running it, `live` otherwise.
   static let processDefault: DependencyContext = {
     let environment = ProcessInfo.processInfo.environment
     if let name = environment["FROMM_CONTEXT"], let context = DependencyContext(rawValue: name) {
       return context
     }
+    if TestFramework.isTesting { return .test }
+    // A test runner whose first read of a dependency came before its first test started.
     let executable = CommandLine.arguments.first ?? ""
-    if executable.hasSuffix(".xctest") || executable.hasSuffix("PackageTests")
-      || environment["XCTestConfigurationFilePath"] != nil
-      || environment["XCTestSessionIdentifier"] != nil
-    {
-      return .test
-    }
-    return .live
+    return executable.hasSuffix(".xctest") || executable.hasSuffix("PackageTests") ? .test : .live
   }()
 }
 

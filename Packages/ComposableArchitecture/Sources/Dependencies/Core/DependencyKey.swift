@@ -24,8 +24,9 @@ public protocol TestDependencyKey {
 
 /// A key for a dependency that also has a live value, used by the running apps.
 ///
-/// A key that declares only `liveValue` must name its `Value` (`typealias Value = …`): the value
-/// type is inferred from `testValue`, which such a key inherits from a default.
+/// The value type is inferred from `liveValue`. A key that declares no `testValue` falls back,
+/// in tests, to its `previewValue` if it declares one; otherwise reading it from a test reports
+/// that it has no test implementation and uses the live value.
 ///
 /// ```swift
 /// extension NumberFactClient: DependencyKey {
@@ -33,8 +34,19 @@ public protocol TestDependencyKey {
 /// }
 /// ```
 public protocol DependencyKey: TestDependencyKey {
+  // With a default, the compiler infers `Value` from `liveValue` rather than giving up on the
+  // inherited defaults of `testValue` and `previewValue`.
+  associatedtype Value = Self
+
   /// The value used by the apps.
   static var liveValue: Value { get }
+
+  // Restated so that `Value` is inferred from `liveValue` alone.
+  /// The value used in tests.
+  static var testValue: Value { get }
+
+  /// The value used when running a feature in isolation.
+  static var previewValue: Value { get }
 }
 
 extension TestDependencyKey {
@@ -44,23 +56,37 @@ extension TestDependencyKey {
 
 extension DependencyKey {
   /// By default, previews use the live value.
-  public static var previewValue: Value { liveValue }
+  ///
+  /// Also the end of a test read's fallback: a key with neither a test nor a preview value
+  /// reports, when read from a test, that it has no test implementation.
+  public static var previewValue: Value {
+    if TestValueFallback.isActive && !DependencyValues.isSetting {
+      reportIssue(
+        """
+        Dependency '\(typeName(Self.self))' has no test implementation, but was read from a test.
 
-  /// By default, a live dependency has no test value: reading it from a test reports a failure
-  /// that names the dependency and says how to fix the test, then falls back to the live value.
-  public static var testValue: Value {
-    reportIssue(
-      """
-      Dependency '\(typeName(Self.self))' has no test implementation, but was read from a test.
-
-      A live dependency in a test can reach the network, the disk or the clock. To fix it, \
-      override the dependency in the test, for example
-        TestStore(initialState: …) { Feature() } withDependencies: { $0.… = … }
-      or give '\(typeName(Self.self))' a 'static let testValue'.
-      """
-    )
+        A live dependency in a test can reach the network, the disk or the clock. To fix it, \
+        override the dependency in the test, for example
+          TestStore(initialState: …) { Feature() } withDependencies: { $0.… = … }
+        or give '\(typeName(Self.self))' a 'static let testValue'.
+        """
+      )
+    }
     return liveValue
   }
+
+  /// By default, tests use the preview value, and without one the live value after reporting
+  /// that the key has no test implementation. Overriding one endpoint of such a key in
+  /// `withDependencies` reports nothing.
+  public static var testValue: Value {
+    TestValueFallback.$isActive.withValue(true) { previewValue }
+  }
+}
+
+/// Marks a test read that fell back from a missing `testValue` to `previewValue`, so that the
+/// default `previewValue` knows to report it.
+enum TestValueFallback {
+  @TaskLocal static var isActive = false
 }
 
 func typeName(_ type: Any.Type) -> String {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The collection of dependencies a feature can read with ``Dependency``.
 ///
 /// Register a dependency by adding a computed property that reads and writes through a key:
@@ -13,27 +15,59 @@
 ///
 /// The current values live in a task local, so they flow into child tasks, and
 /// ``withDependencies(_:operation:)-(_,()->R)`` changes them only for the code it runs.
+///
+/// A dependency that was not overridden is made once per context and then reused: once per
+/// process for live and preview values, once per test for test values, so a stateful fake keeps
+/// its state between reads within a test and starts afresh in the next one.
 public struct DependencyValues: Sendable {
   @TaskLocal static var current = DependencyValues()
 
-  private var storage: [ObjectIdentifier: any Sendable] = [:]
-  var storedContext: DependencyContext
+  /// Set while code changes dependencies (``withDependencies(_:operation:)-(_,()->R)``, a
+  /// store's `withDependencies:`), so that reading a live-only key in order to override one of
+  /// its endpoints does not report a missing test value.
+  @TaskLocal static var isSetting = false
+
+  fileprivate(set) var storage: [ObjectIdentifier: any Sendable] = [:] {
+    didSet { identity = Self.nextIdentity() }
+  }
+  /// The context set explicitly, if any; `nil` means the process's own.
+  private var explicitContext: DependencyContext? {
+    didSet { identity = Self.nextIdentity() }
+  }
+  /// Changes with every change: values with equal identities are copies of one another, which
+  /// lets a ``Dependency`` skip merging what it captured into identical current values.
+  private(set) var identity: UInt64 = 0
+
+  private static let identities = Atomic<UInt64>(0)
+
+  private static func nextIdentity() -> UInt64 {
+    identities.add(1, ordering: .relaxed).newValue
+  }
 
   /// Creates dependency values for the process's context, with nothing overridden.
-  public init() {
-    self.storedContext = DependencyContext.processDefault
-  }
+  public init() {}
 
   /// Creates dependency values for `context`, with nothing overridden.
   public init(context: DependencyContext) {
-    self.storedContext = context
+    self.explicitContext = context
+    // `didSet` does not run in an initializer.
+    self.identity = Self.nextIdentity()
+  }
+
+  var storedContext: DependencyContext {
+    get { explicitContext ?? DependencyContext.processDefault }
+    set { explicitContext = newValue }
   }
 
   /// The value for `key`: the override if one was set, otherwise the key's value for
   /// ``context``.
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
+      // Unwrapped before the cast: a missing entry cast to an optional `Value` would succeed
+      // and read as `nil`.
+      if let stored = storage[ObjectIdentifier(key)], let value = stored as? Key.Value {
+        return value
+      }
       return DefaultValues.value(for: key, context: storedContext)
     }
     set {
@@ -41,17 +75,30 @@ public struct DependencyValues: Sendable {
     }
   }
 
-  /// These values with every override in `other` applied on top.
+  /// These values with every override in `other` applied on top; `other`'s context wins when it
+  /// set one.
   func merging(_ other: DependencyValues) -> DependencyValues {
+    if other.storage.isEmpty && other.explicitContext == nil { return self }
+    if storage.isEmpty && explicitContext == nil { return other }
     var result = self
     result.storage.merge(other.storage) { _, new in new }
+    if let context = other.explicitContext { result.explicitContext = context }
     return result
   }
+
+  /// Whether nothing was overridden and no context was set.
+  var isEmpty: Bool { storage.isEmpty && explicitContext == nil }
 
   /// Whether these are the process's plain values: nothing overridden and the process's own
   /// context. Stores skip installing such values on the hot path; a changed context alone
   /// must still be installed, or reducers would read the wrong defaults.
   package var isProcessDefault: Bool {
-    storage.isEmpty && storedContext == DependencyContext.processDefault
+    storage.isEmpty && (explicitContext == nil || explicitContext == DependencyContext.processDefault)
+  }
+
+  /// Applies `update` to these values as a change of dependencies: reading a live-only key on
+  /// the way to overriding one of its endpoints reports nothing.
+  package mutating func update(_ update: (inout DependencyValues) throws -> Void) rethrows {
+    try DependencyValues.$isSetting.withValue(true) { try update(&self) }
   }
 }

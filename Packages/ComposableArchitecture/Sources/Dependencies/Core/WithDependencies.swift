@@ -15,7 +15,7 @@ public func withDependencies<R>(
   operation: () throws -> R
 ) rethrows -> R {
   var values = DependencyValues.current
-  try updateValues(&values)
+  try values.update(updateValues)
   return try DependencyValues.$current.withValue(values, operation: operation)
 }
 
@@ -29,7 +29,7 @@ public func withDependencies<R>(
   operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
   var values = DependencyValues.current
-  try await updateValues(&values)
+  try await DependencyValues.$isSetting.withValue(true) { try await updateValues(&values) }
   return try await DependencyValues.$current.withValueOnCallerActor(
     values, isolation: isolation, operation: operation)
 }

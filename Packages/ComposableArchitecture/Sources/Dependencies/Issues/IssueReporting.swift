@@ -22,8 +22,9 @@ public struct IssueLocation: Sendable, Equatable, CustomStringConvertible {
 /// Receives the issues reported by the library: unimplemented dependencies, misuse of a store,
 /// and test failures.
 ///
-/// The default reporter writes to standard error. `ComposableArchitectureTesting` installs one
-/// that records the issue as a test failure under Swift Testing or XCTest.
+/// The default reporter records the issue as a failure of the running test, under Swift Testing
+/// or XCTest, when a test target linked `ComposableArchitectureTesting`, and writes it to
+/// standard error otherwise.
 public protocol IssueReporter: Sendable {
   /// Handles one issue.
   func reportIssue(_ message: String, at location: IssueLocation)
@@ -111,9 +112,11 @@ package enum IssueReporters {
   }
 }
 
-/// Prints issues to standard error, marked so they stand out from the program's own output.
+/// Fails the running test when there is one (found through ``TestFramework``), and otherwise
+/// prints issues to standard error, marked so they stand out from the program's own output.
 struct StandardErrorIssueReporter: IssueReporter {
   func reportIssue(_ message: String, at location: IssueLocation) {
+    if let bridge = TestFramework.bridge, bridge.recordFailure(message, at: location) { return }
     let text = "[runtime issue] \(location): \(message)\n"
     FileHandle.standardError.write(Data(text.utf8))
   }
