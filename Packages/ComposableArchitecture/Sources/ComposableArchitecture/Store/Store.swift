@@ -14,13 +14,18 @@ import Observation
 /// ```
 ///
 /// A store lives on the main actor. Reading ``state`` inside `withObservationTracking` observes
-/// it; ``states`` streams snapshots. Releasing the store (and every store scoped from it)
-/// cancels its effects.
+/// this store's state: a change to it notifies the observation, a change elsewhere in the root
+/// state does not. Reading one member, `store.count`, observes only that member. ``states``
+/// streams snapshots. Releasing the store (and every store scoped from it) cancels its effects.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   private let core: any StoreCoreProtocol
   private let readState: @MainActor () -> State
   private let sendAction: @MainActor (Action) -> Task<Void, Never>?
+  /// What observers of ``state`` track; members have their own, in `observedMembers`.
+  private let observedState: ObservedValue<State>
+  private var observedMembers: [AnyKeyPath: StateObservation] = [:]
 
   /// Creates a store running `reducer` from `initialState`, with dependencies changed by
   /// `prepareDependencies`.
@@ -47,12 +52,42 @@ public final class Store<State, Action: Sendable> {
     self.core = core
     self.readState = readState
     self.sendAction = sendAction
+    self.observedState = ObservedValue(readState)
   }
 
-  /// The current state. Reading it inside `withObservationTracking` observes it.
+  /// The current state. Reading it inside `withObservationTracking` observes it: the observation
+  /// is told when this store's state changes (compared with `==` when it is `Equatable`).
   public var state: State {
-    core.accessState()
-    return readState()
+    let state = readState()
+    if observedState.access(state) { core.watch(observedState) }
+    return state
+  }
+
+  /// One member of the current state: `store.count`. Reading it inside
+  /// `withObservationTracking` observes that member only.
+  ///
+  /// ```swift
+  /// withObservationTracking { render(store.title) } onChange: { scheduleRender() }
+  /// store.send(.countIncremented)  // the title did not change: no render
+  /// ```
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    let value = readState()[keyPath: keyPath]
+    let observation = observation(of: keyPath)
+    if observation.access(value) { core.watch(observation) }
+    return value
+  }
+
+  /// The observation of the member at `keyPath`, made on first use.
+  private func observation<Value>(of keyPath: KeyPath<State, Value>) -> ObservedValue<Value> {
+    if let observation = observedMembers[keyPath] {
+      // Stored under `keyPath` by the line below, so it observes a `Value`.
+      return unsafeDowncast(observation, to: ObservedValue<Value>.self)
+    }
+    let readState = self.readState
+    let getter = KeyPathGetter(keyPath)
+    let observation = ObservedValue { getter(readState()) }
+    observedMembers[keyPath] = observation
+    return observation
   }
 
   /// Reads the current state without observing it.

@@ -1,0 +1,54 @@
+/// The ``StateObservation`` of a value read from a store: remembers what was read, and compares
+/// it with the value after each send.
+///
+/// A value that is not `Equatable` cannot be compared, so it counts as changed after every send.
+@MainActor
+final class ObservedValue<Value>: StateObservation {
+  private let read: @MainActor () -> Value
+  private let isEqual: ((Value, Value) -> Bool)?
+  private var lastRead: Value?
+
+  init(_ read: @escaping @MainActor () -> Value) {
+    self.read = read
+    self.isEqual = equalityFunction(for: Value.self)
+  }
+
+  /// Registers an access to `value`, just read; returns `true` when the value was not watched
+  /// yet, so the caller must hand it to the core to be checked after each send.
+  func access(_ value: Value) -> Bool {
+    registerAccess()
+    guard !isWatched else { return false }
+    isWatched = true
+    if isEqual != nil { lastRead = value }
+    return true
+  }
+
+  override func hasChanged() -> Bool {
+    guard let isEqual, let lastRead else { return true }
+    return !isEqual(lastRead, read())
+  }
+
+  override func forget() {
+    lastRead = nil
+  }
+}
+
+/// `==` for `T` when it is `Equatable`, found at run time; `nil` when it is not.
+func equalityFunction<T>(for type: T.Type) -> ((T, T) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return equality(of: equatable, as: type)
+}
+
+/// `E.==` for values typed as `T`, which is `E` itself.
+private func equality<E: Equatable, T>(of _: E.Type, as _: T.Type) -> (T, T) -> Bool {
+  precondition(E.self == T.self, "equality(of:as:) needs one type twice")
+  return { lhs, rhs in
+    // `T` is `E`: reading a `T` as an `E` reads the same type, without a dynamic cast.
+    withUnsafePointer(to: lhs) { lhs in
+      withUnsafePointer(to: rhs) { rhs in
+        UnsafeRawPointer(lhs).assumingMemoryBound(to: E.self).pointee
+          == UnsafeRawPointer(rhs).assumingMemoryBound(to: E.self).pointee
+      }
+    }
+  }
+}
