@@ -6,11 +6,14 @@
 final class ObservedValue<Value>: StateObservation {
   private let read: @MainActor () -> Value
   private let isEqual: ((Value, Value) -> Bool)?
-  private var lastRead: Value?
+  // Not optional: an optional of a generic value costs a metadata lookup on every check.
+  private var lastRead: Value
 
-  init(_ read: @escaping @MainActor () -> Value) {
+  /// Observes what `read` reads; `value` is what it read first.
+  init(_ value: Value, read: @escaping @MainActor () -> Value) {
     self.read = read
     self.isEqual = equalityFunction(for: Value.self)
+    self.lastRead = value
   }
 
   /// Registers an access to `value`, just read; returns `true` when the value was not watched
@@ -19,17 +22,13 @@ final class ObservedValue<Value>: StateObservation {
     registerAccess()
     guard !isWatched else { return false }
     isWatched = true
-    if isEqual != nil { lastRead = value }
+    lastRead = value
     return true
   }
 
   override func hasChanged() -> Bool {
-    guard let isEqual, let lastRead else { return true }
+    guard let isEqual else { return true }
     return !isEqual(lastRead, read())
-  }
-
-  override func forget() {
-    lastRead = nil
   }
 }
 

@@ -30,16 +30,12 @@ class StateObservation: Observable {
   /// Whether the value differs from the one last read. Answers `true` when it cannot tell.
   func hasChanged() -> Bool { true }
 
-  /// Forgets the value last read.
-  func forget() {}
-
   /// Notifies observers when the value changed; returns whether it is still watched.
   ///
   /// Observers run after the change, and may read the store again, which watches it anew.
   final func notifyIfChanged() -> Bool {
     guard hasChanged() else { return true }
     isWatched = false
-    forget()
     registrar.willSet(self, keyPath: \.value)
     registrar.didSet(self, keyPath: \.value)
     return false

@@ -23,8 +23,9 @@ public final class Store<State, Action: Sendable> {
   private let core: any StoreCoreProtocol
   private let readState: @MainActor () -> State
   private let sendAction: @MainActor (Action) -> Task<Void, Never>?
-  /// What observers of ``state`` track; members have their own, in `observedMembers`.
-  private let observedState: ObservedValue<State>
+  /// What observers of ``state`` track, made on first read; members have their own, in
+  /// `observedMembers`.
+  private var observedState: ObservedValue<State>?
   private var observedMembers: [AnyKeyPath: StateObservation] = [:]
 
   /// Creates a store running `reducer` from `initialState`, with dependencies changed by
@@ -52,14 +53,19 @@ public final class Store<State, Action: Sendable> {
     self.core = core
     self.readState = readState
     self.sendAction = sendAction
-    self.observedState = ObservedValue(readState)
   }
 
   /// The current state. Reading it inside `withObservationTracking` observes it: the observation
   /// is told when this store's state changes (compared with `==` when it is `Equatable`).
   public var state: State {
     let state = readState()
-    if observedState.access(state) { core.watch(observedState) }
+    if let observedState {
+      if observedState.access(state) { core.watch(observedState) }
+    } else {
+      let observedState = ObservedValue(state, read: readState)
+      self.observedState = observedState
+      if observedState.access(state) { core.watch(observedState) }
+    }
     return state
   }
 
@@ -72,20 +78,22 @@ public final class Store<State, Action: Sendable> {
   /// ```
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = readState()[keyPath: keyPath]
-    let observation = observation(of: keyPath)
+    let observation = observation(of: keyPath, value: value)
     if observation.access(value) { core.watch(observation) }
     return value
   }
 
   /// The observation of the member at `keyPath`, made on first use.
-  private func observation<Value>(of keyPath: KeyPath<State, Value>) -> ObservedValue<Value> {
+  private func observation<Value>(
+    of keyPath: KeyPath<State, Value>, value: Value
+  ) -> ObservedValue<Value> {
     if let observation = observedMembers[keyPath] {
       // Stored under `keyPath` by the line below, so it observes a `Value`.
       return unsafeDowncast(observation, to: ObservedValue<Value>.self)
     }
     let readState = self.readState
     let getter = KeyPathGetter(keyPath)
-    let observation = ObservedValue { getter(readState()) }
+    let observation = ObservedValue(value) { getter(readState()) }
     observedMembers[keyPath] = observation
     return observation
   }
