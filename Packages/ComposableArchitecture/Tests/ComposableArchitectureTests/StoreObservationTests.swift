@@ -135,16 +135,38 @@ struct StoreObservationTests {
     #expect(view.rendered == [0, 1, 2])
   }
 
-  @Test func scopedStoreReleased_itsObservationIsDropped() {
+  @Test func scopedStore_scopedAgainInEachRender_isTheSameAndHearsItsChanges() {
+    let store = Store(initialState: Siblings.State()) { Siblings() }
+    let changes = ChangeCounter()
+    // A render that scopes and lets the scoped store go, as a view body does.
+    changes.observe { _ = store.scope(state: \.left, action: \.left).state }
+
+    store.send(.left(.increment))
+    #expect(changes.count == 1)
+    #expect(store.scope(state: \.left, action: \.left) === store.scope(state: \.left, action: \.left))
+  }
+
+  @Test func optionalScope_childAppearing_notifiesObserverOfItsAbsence() {
+    let store = Store(initialState: OptionalParent.State()) { OptionalParent() }
+    let changes = ChangeCounter()
+    changes.observe { _ = store.scope(state: \.child, action: \.child) }
+
+    store.send(.show)
+    #expect(changes.count == 1)
+    #expect(store.scope(state: \.child, action: \.child) != nil)
+  }
+
+  @Test func core_checksAReadUntilItChanges_thenForgetsIt() {
     let core = StoreCore(
       initialState: Siblings.State(), reducer: Siblings(), dependencies: DependencyValues())
     let store = Store(core: core)
-    var left: Store<Counter.State, Counter.Action>? = store.scope(state: \.left, action: \.left)
-    _ = left?.state
+    _ = store.scope(state: \.left, action: \.left).state
     #expect(core.watched.count == 1)
 
-    left = nil
-    store.send(.titleChanged("Inbox"))
+    store.send(.right(.increment))
+    #expect(core.watched.count == 1)
+
+    store.send(.left(.increment))
     #expect(core.watched.isEmpty)
   }
 }

@@ -42,12 +42,8 @@ func equalityFunction<T>(for type: T.Type) -> ((T, T) -> Bool)? {
 private func equality<E: Equatable, T>(of _: E.Type, as _: T.Type) -> (T, T) -> Bool {
   precondition(E.self == T.self, "equality(of:as:) needs one type twice")
   return { lhs, rhs in
-    // `T` is `E`: reading a `T` as an `E` reads the same type, without a dynamic cast.
-    withUnsafePointer(to: lhs) { lhs in
-      withUnsafePointer(to: rhs) { rhs in
-        UnsafeRawPointer(lhs).assumingMemoryBound(to: E.self).pointee
-          == UnsafeRawPointer(rhs).assumingMemoryBound(to: E.self).pointee
-      }
-    }
+    // `T` is `E`: the casts reinterpret a value as its own type, with no dynamic cast and no
+    // generic call left to look metadata up.
+    unsafeBitCast(lhs, to: E.self) == unsafeBitCast(rhs, to: E.self)
   }
 }

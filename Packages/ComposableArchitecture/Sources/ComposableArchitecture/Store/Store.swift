@@ -27,6 +27,9 @@ public final class Store<State, Action: Sendable> {
   /// `observedMembers`.
   private var observedState: ObservedValue<State>?
   private var observedMembers: [AnyKeyPath: StateObservation] = [:]
+  /// The stores scoped from this one: scoping again returns the same store, so what observers
+  /// of it track lives as long as this store, even when the caller scopes on every render.
+  private var scopedStores: [ScopeID: AnyObject] = [:]
 
   /// Creates a store running `reducer` from `initialState`, with dependencies changed by
   /// `prepareDependencies`.
@@ -92,8 +95,8 @@ public final class Store<State, Action: Sendable> {
       return unsafeDowncast(observation, to: ObservedValue<Value>.self)
     }
     let readState = self.readState
-    let getter = KeyPathGetter(keyPath)
-    let observation = ObservedValue(value) { getter(readState()) }
+    let reader = StateReader(keyPath)
+    let observation = ObservedValue(value) { reader(readState()) }
     observedMembers[keyPath] = observation
     return observation
   }
@@ -121,29 +124,42 @@ public final class Store<State, Action: Sendable> {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
+    let id = ScopeID(state: toChildState, action: toChildAction, isOptional: false)
+    if let child = scopedStores[id] {
+      // Stored under `id` by this method, whose types `id`'s key paths fix.
+      return unsafeDowncast(child, to: Store<ChildState, ChildAction>.self)
+    }
     let readState = self.readState
     let sendAction = self.sendAction
     let casePath = AnyCasePath(toChildAction)
-    let getter = KeyPathGetter(toChildState)
-    return Store<ChildState, ChildAction>(
+    let reader = StateReader(toChildState)
+    let child = Store<ChildState, ChildAction>(
       core: core,
-      readState: { getter(readState()) },
+      readState: { reader(readState()) },
       sendAction: { sendAction(casePath.embed($0)) }
     )
+    scopedStores[id] = child
+    return child
   }
 
   /// A store for an optional child feature, or `nil` while the child state is `nil`.
   ///
   /// The child store keeps the last non-`nil` state, so a view that still holds it while the
-  /// child is being dismissed can render one last time.
+  /// child is being dismissed can render one last time. Scoping inside
+  /// `withObservationTracking` observes the child state, so the observer hears it appear.
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    guard var lastState = readState()[keyPath: toChildState] else { return nil }
+    guard var lastState = self[dynamicMember: toChildState] else { return nil }
+    let id = ScopeID(state: toChildState, action: toChildAction, isOptional: true)
+    if let child = scopedStores[id] {
+      // Stored under `id` below, with the types `id`'s key paths fix.
+      return unsafeDowncast(child, to: Store<ChildState, ChildAction>.self)
+    }
     let optionalStore: Store<ChildState?, ChildAction> = scope(state: toChildState, action: toChildAction)
     let readOptional = optionalStore.readState
-    return Store<ChildState, ChildAction>(
+    let child = Store<ChildState, ChildAction>(
       core: core,
       readState: {
         if let state = readOptional() { lastState = state }
@@ -151,6 +167,8 @@ public final class Store<State, Action: Sendable> {
       },
       sendAction: optionalStore.sendAction
     )
+    scopedStores[id] = child
+    return child
   }
 }
 

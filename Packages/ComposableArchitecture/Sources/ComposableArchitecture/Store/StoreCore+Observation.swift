@@ -1,13 +1,7 @@
-/// A read of a store's state that an observer may be tracking, held weakly: a store that is
-/// gone has no observer left to tell.
-struct WatchedObservation {
-  weak var observation: StateObservation?
-}
-
 extension StoreCore {
   /// Checks `observation` after each send from now on, until its value changes.
   func watch(_ observation: StateObservation) {
-    watched.append(WatchedObservation(observation: observation))
+    watched.append(observation)
   }
 
   /// Tells the observers of each watched read whose value changed, then processes the actions
@@ -23,12 +17,11 @@ extension StoreCore {
       let count = watched.count
       var kept = 0
       for index in 0..<count {
-        let entry = watched[index]
-        guard let observation = entry.observation, observation.notifyIfChanged() else { continue }
-        watched[kept] = entry
+        guard watched[index].notifyIfChanged() else { continue }
+        if kept != index { watched.swapAt(kept, index) }
         kept += 1
       }
-      watched.removeSubrange(kept..<count)
+      if kept < count { watched.removeSubrange(kept..<count) }
       guard hasQueuedActions else { return }
       processQueue(into: &tasks)
     } while !watched.isEmpty

@@ -16,8 +16,11 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   private var buffer: [QueuedAction] = []
   private(set) var hasQueuedActions = false
   /// The reads of the state, by this store and the stores scoped from it, that an observer may
-  /// be tracking; checked after each send. See `StoreCore+Observation.swift`.
-  var watched: [WatchedObservation] = []
+  /// be tracking; checked after each send. See `StoreCore+Observation.swift`. Held strongly
+  /// (a weak reference costs more than the check): a store keeps the stores scoped from it, so
+  /// an observation lives as long as the root store anyway, and leaves the list on its first
+  /// change.
+  var watched: [StateObservation] = []
 
   /// An action waiting its turn; a struct because generic tuple metadata is looked up per use.
   private struct QueuedAction {
