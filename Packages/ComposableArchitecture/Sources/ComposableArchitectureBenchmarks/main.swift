@@ -92,13 +92,16 @@ func main() async -> Int32 {
   case .success(let parsed):
     options = parsed
   case .failure(let error):
-    if let message = error.message { print("error: \(message)") }
-    print(Options.usage)
-    return error.message == nil ? 0 : 2
+    guard let message = error.message else {
+      print(Options.usage)
+      return 0
+    }
+    printError("error: \(message)\n\(Options.usage)")
+    return 2
   }
   if let name = options.peakMemoryVariant {
     guard let variant = PeakMemory.Variant(rawValue: name) else {
-      print("error: no memory variant \(name); one of \(PeakMemory.Variant.allCases.map(\.rawValue))")
+      printError("error: no memory variant \(name); one of \(PeakMemory.Variant.allCases.map(\.rawValue))")
       return 2
     }
     return PeakMemory.runChild(variant)
@@ -115,7 +118,7 @@ func main() async -> Int32 {
   }
   let unknown = options.caseIDs.subtracting(cases.map(\.id))
   guard unknown.isEmpty else {
-    print("error: no case \(unknown.sorted().joined(separator: ", ")); --list shows them")
+    printError("error: no case \(unknown.sorted().joined(separator: ", ")); --list shows them")
     return 2
   }
   let chosen = options.caseIDs.isEmpty ? cases : cases.filter { options.caseIDs.contains($0.id) }
@@ -139,6 +142,11 @@ func main() async -> Int32 {
         + ": these figures are noisy; re-measure on a quiet machine before quoting them.")
   }
   return 0
+}
+
+/// Writes `message` and a newline to standard error.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
 /// "Linux" or "macOS", for the header.
