@@ -80,7 +80,8 @@ struct List: Reducer {
   }
 }
 
-struct RoundTrip: Reducer {
+/// (d): an effect that never suspends, so it has finished before `send` returns.
+struct EffectThatNeverSuspends: Reducer {
   struct State: Equatable { var done = 0 }
   enum Action: Equatable { case start, done }
 

@@ -52,44 +52,66 @@ struct NavigationHost: Reducer {
   }
 }
 
-/// Issue 4's navigation benchmark: per-operation cost, and no effect task left behind.
+/// Stack and presentation churn: per-operation cost, and no effect task left behind.
 @MainActor
-func navigationBenchmark() async {
-  await reportAsync("(h) stack push + pop, 1,000 deep, effect per screen", target: nil) {
-    let core = StoreCore(
-      initialState: NavigationHost.State(), reducer: NavigationHost(), dependencies: DependencyValues())
-    let store = Store(core: core)
-    let perPair = measure(iterations: 1) {
-      for _ in 0..<1_000 { store.send(.pushTapped) }
-      for id in store.state.path.elementIDs.reversed() { store.send(.path(.popFrom(id: id))) }
-    }
-    await expectNoEffectsLeft(core, after: "stack push/pop")
-    return perPair / 2_000
-  }
-  await reportAsync("(i) present + dismiss ×10,000, long-running child effect", target: nil) {
-    let core = StoreCore(
-      initialState: NavigationHost.State(), reducer: NavigationHost(), dependencies: DependencyValues())
-    let store = Store(core: core)
-    let perPair = measure(iterations: 10_000) {
-      store.send(.presentTapped)
-      store.send(.sheet(.dismiss))
-    }
-    await expectNoEffectsLeft(core, after: "present/dismiss")
-    return perPair / 2
-  }
+func navigationCases() -> [BenchmarkCase] {
+  let leftovers = Leftovers()
+  return [
+    BenchmarkCase(
+      id: "h", label: "(h)",
+      title: "stack push + pop, 1,000 deep, an effect per screen, per operation",
+      sample: {
+        let core = StoreCore(
+          initialState: NavigationHost.State(), reducer: NavigationHost(), dependencies: DependencyValues())
+        let store = Store(core: core)
+        let perPair = measure(iterations: 1) {
+          for _ in 0..<1_000 { store.send(.pushTapped) }
+          for id in store.state.path.elementIDs.reversed() { store.send(.path(.popFrom(id: id))) }
+        }
+        await leftovers.record(core)
+        return perPair / 2_000
+      },
+      remark: { leftovers.remark() }
+    ),
+    BenchmarkCase(
+      id: "i", label: "(i)",
+      title: "present + dismiss ×10,000, long-running child effect, per operation",
+      sample: {
+        let core = StoreCore(
+          initialState: NavigationHost.State(), reducer: NavigationHost(), dependencies: DependencyValues())
+        let store = Store(core: core)
+        let perPair = measure(iterations: 10_000) {
+          store.send(.presentTapped)
+          store.send(.sheet(.dismiss))
+        }
+        await leftovers.record(core)
+        return perPair / 2
+      },
+      remark: { leftovers.remark() }
+    ),
+  ]
 }
 
-/// Waits for cancelled effects to wind down, then prints how many are still alive.
+/// The effect tasks still alive after each sample of a case, once cancelled ones wound down.
 @MainActor
-func expectNoEffectsLeft<State, Action>(
-  _ core: StoreCore<State, Action>, after name: String
-)
-  async
-{
-  let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-  while core.inFlightCount > 0, DispatchTime.now().uptimeNanoseconds < deadline {
-    try? await Task.sleep(for: .milliseconds(1))
+final class Leftovers {
+  private var counts: [Int] = []
+
+  /// Waits up to 5 s for cancelled effects to finish, then records how many are still alive.
+  func record<State, Action>(_ core: StoreCore<State, Action>) async {
+    let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+    while core.inFlightCount > 0, DispatchTime.now().uptimeNanoseconds < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    counts.append(core.inFlightCount)
   }
-  let left = core.inFlightCount
-  print("    \(name): effect tasks alive afterwards: \(left)\(left == 0 ? "" : "  LEAK")")
+
+  /// What the samples so far left running; forgets them for the next case.
+  func remark() -> String {
+    defer { counts = [] }
+    let leaked = counts.filter { $0 > 0 }
+    return leaked.isEmpty
+      ? "effect tasks alive afterwards: 0 in each of \(counts.count) runs"
+      : "LEAK: effect tasks alive afterwards: \(counts)"
+  }
 }

@@ -24,7 +24,7 @@ extension Reducer {
   }
 }
 
-/// Where ``Reducer/_printChanges(_:)`` writes.
+/// Where `Reducer._printChanges(_:)` writes.
 public struct ChangePrinter: Sendable {
   let write: @Sendable (String) -> Void
 
@@ -39,7 +39,7 @@ public struct ChangePrinter: Sendable {
   }
 }
 
-/// The reducer made by ``Reducer/_printChanges(_:)``.
+/// The reducer made by `Reducer._printChanges(_:)`.
 public struct PrintChangesReducer<Base: Reducer>: Reducer {
   let runBase: ReduceFunction<Base.State, Base.Action>
   let printer: ChangePrinter

@@ -1,24 +1,43 @@
 import Observation
 
-/// What observers of a store's state track: one object per root store whose only property,
-/// ``state``, stands for the store's whole state.
+/// What observers of one read of a store track: a scoped store's state, or one member of it.
+///
+/// Each store, scoped or not, has its own, and one per member read through dynamic member
+/// lookup, so a change tells only the observers of what changed: the root store's core checks
+/// each read that may be observed after every send and notifies it only when its value differs.
 ///
 /// Not generic on purpose: its conformance to `Observable` and its key path are known when
-/// compiled, so registering an access or a change costs no runtime lookup.
+/// compiled, so registering an access or a change costs no runtime lookup. ``ObservedValue``
+/// adds the value and its comparison.
 @MainActor
-final class StateObservation: Observable {
+class StateObservation: Observable {
   private let registrar = ObservationRegistrar()
 
-  /// The store's state, as observers see it; it carries no value.
-  var state: Void { () }
+  /// Whether the value was read since it last changed, so an observer may be tracking it and
+  /// the core checks it after each send.
+  final var isWatched = false
 
-  /// Registers an access to the state by the current observation, if any.
-  func access() {
-    registrar.access(self, keyPath: \.state)
+  /// The value, as observers see it; it carries none.
+  nonisolated final var value: Void { () }
+
+  init() {}
+
+  /// Registers an access by the current observation, if any.
+  final func registerAccess() {
+    registrar.access(self, keyPath: \.value)
   }
 
-  /// Runs `change`, telling observers the state will change and has changed.
-  func withMutation<R>(_ change: () throws -> R) rethrows -> R {
-    try registrar.withMutation(of: self, keyPath: \.state, change)
+  /// Whether the value differs from the one last read. Answers `true` when it cannot tell.
+  func hasChanged() -> Bool { true }
+
+  /// Notifies observers when the value changed; returns whether it is still watched.
+  ///
+  /// Observers run after the change, and may read the store again, which watches it anew.
+  final func notifyIfChanged() -> Bool {
+    guard hasChanged() else { return true }
+    isWatched = false
+    registrar.willSet(self, keyPath: \.value)
+    registrar.didSet(self, keyPath: \.value)
+    return false
   }
 }

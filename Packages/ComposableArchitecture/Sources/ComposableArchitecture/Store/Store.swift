@@ -14,13 +14,22 @@ import Observation
 /// ```
 ///
 /// A store lives on the main actor. Reading ``state`` inside `withObservationTracking` observes
-/// it; ``states`` streams snapshots. Releasing the store (and every store scoped from it)
-/// cancels its effects.
+/// this store's state: a change to it notifies the observation, a change elsewhere in the root
+/// state does not. Reading one member, `store.count`, observes only that member. ``states``
+/// streams snapshots. Releasing the store (and every store scoped from it) cancels its effects.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   private let core: any StoreCoreProtocol
   private let readState: @MainActor () -> State
   private let sendAction: @MainActor (Action) -> Task<Void, Never>?
+  /// What observers of ``state`` track, made on first read; members have their own, in
+  /// `observedMembers`.
+  private var observedState: ObservedValue<State>?
+  private var observedMembers: [AnyKeyPath: StateObservation] = [:]
+  /// The stores scoped from this one: scoping again returns the same store, so what observers
+  /// of it track lives as long as this store, even when the caller scopes on every render.
+  private var scopedStores: [ScopeID: AnyObject] = [:]
 
   /// Creates a store running `reducer` from `initialState`, with dependencies changed by
   /// `prepareDependencies`.
@@ -49,10 +58,47 @@ public final class Store<State, Action: Sendable> {
     self.sendAction = sendAction
   }
 
-  /// The current state. Reading it inside `withObservationTracking` observes it.
+  /// The current state. Reading it inside `withObservationTracking` observes it: the observation
+  /// is told when this store's state changes (compared with `==` when it is `Equatable`).
   public var state: State {
-    core.accessState()
-    return readState()
+    let state = readState()
+    if let observedState {
+      if observedState.access(state) { core.watch(observedState) }
+    } else {
+      let observedState = ObservedValue(state, read: readState)
+      self.observedState = observedState
+      if observedState.access(state) { core.watch(observedState) }
+    }
+    return state
+  }
+
+  /// One member of the current state: `store.count`. Reading it inside
+  /// `withObservationTracking` observes that member only.
+  ///
+  /// ```swift
+  /// withObservationTracking { render(store.title) } onChange: { scheduleRender() }
+  /// store.send(.countIncremented)  // the title did not change: no render
+  /// ```
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    let value = readState()[keyPath: keyPath]
+    let observation = observation(of: keyPath, value: value)
+    if observation.access(value) { core.watch(observation) }
+    return value
+  }
+
+  /// The observation of the member at `keyPath`, made on first use.
+  private func observation<Value>(
+    of keyPath: KeyPath<State, Value>, value: Value
+  ) -> ObservedValue<Value> {
+    if let observation = observedMembers[keyPath] {
+      // Stored under `keyPath` by the line below, so it observes a `Value`.
+      return unsafeDowncast(observation, to: ObservedValue<Value>.self)
+    }
+    let readState = self.readState
+    let reader = StateReader(keyPath)
+    let observation = ObservedValue(value) { reader(readState()) }
+    observedMembers[keyPath] = observation
+    return observation
   }
 
   /// Reads the current state without observing it.
@@ -78,29 +124,42 @@ public final class Store<State, Action: Sendable> {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
+    let id = ScopeID(state: toChildState, action: toChildAction, isOptional: false)
+    if let child = scopedStores[id] {
+      // Stored under `id` by this method, whose types `id`'s key paths fix.
+      return unsafeDowncast(child, to: Store<ChildState, ChildAction>.self)
+    }
     let readState = self.readState
     let sendAction = self.sendAction
     let casePath = AnyCasePath(toChildAction)
-    let getter = KeyPathGetter(toChildState)
-    return Store<ChildState, ChildAction>(
+    let reader = StateReader(toChildState)
+    let child = Store<ChildState, ChildAction>(
       core: core,
-      readState: { getter(readState()) },
+      readState: { reader(readState()) },
       sendAction: { sendAction(casePath.embed($0)) }
     )
+    scopedStores[id] = child
+    return child
   }
 
   /// A store for an optional child feature, or `nil` while the child state is `nil`.
   ///
   /// The child store keeps the last non-`nil` state, so a view that still holds it while the
-  /// child is being dismissed can render one last time.
+  /// child is being dismissed can render one last time. Scoping inside
+  /// `withObservationTracking` observes the child state, so the observer hears it appear.
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    guard var lastState = readState()[keyPath: toChildState] else { return nil }
+    guard var lastState = self[dynamicMember: toChildState] else { return nil }
+    let id = ScopeID(state: toChildState, action: toChildAction, isOptional: true)
+    if let child = scopedStores[id] {
+      // Stored under `id` below, with the types `id`'s key paths fix.
+      return unsafeDowncast(child, to: Store<ChildState, ChildAction>.self)
+    }
     let optionalStore: Store<ChildState?, ChildAction> = scope(state: toChildState, action: toChildAction)
     let readOptional = optionalStore.readState
-    return Store<ChildState, ChildAction>(
+    let child = Store<ChildState, ChildAction>(
       core: core,
       readState: {
         if let state = readOptional() { lastState = state }
@@ -108,6 +167,8 @@ public final class Store<State, Action: Sendable> {
       },
       sendAction: optionalStore.sendAction
     )
+    scopedStores[id] = child
+    return child
   }
 }
 

@@ -14,10 +14,13 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   package let hooks: StoreHooks<State, Action>?
 
   private var buffer: [QueuedAction] = []
-  private var hasQueuedActions = false
-  // Observers track this non-generic object rather than the core: observing a generic class
-  // would look up its conformance and instantiate a key path at runtime on every send.
-  private let observation = StateObservation()
+  private(set) var hasQueuedActions = false
+  /// The reads of the state, by this store and the stores scoped from it, that an observer may
+  /// be tracking; checked after each send. See `StoreCore+Observation.swift`. Held strongly
+  /// (a weak reference costs more than the check): a store keeps the stores scoped from it, so
+  /// an observation lives as long as the root store anyway, and leaves the list on its first
+  /// change.
+  var watched: [StateObservation] = []
 
   /// An action waiting its turn; a struct because generic tuple metadata is looked up per use.
   private struct QueuedAction {
@@ -54,11 +57,6 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     changeHandlers.removeAll()
   }
 
-  /// Registers an observation of ``state``.
-  package func accessState() {
-    observation.access()
-  }
-
   /// The number of effect tasks still running.
   package var inFlightCount: Int { inFlight.count }
 
@@ -70,13 +68,14 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     }
     isSending = true
     var tasks: [Task<Void, Never>] = []
-    observation.withMutation {
-      // The action sent is processed directly; the queue is touched only when reducing it
-      // sent more (the common case never pays for the queue's generic array operations).
-      process(action, origin: origin, into: &tasks)
-      // A plain flag: asking the generic array would look up its type metadata on every send.
-      if hasQueuedActions { processQueue(into: &tasks) }
-    }
+    // The action sent is processed directly; the queue is touched only when reducing it
+    // sent more (the common case never pays for the queue's generic array operations).
+    process(action, origin: origin, into: &tasks)
+    // A plain flag: asking the generic array would look up its type metadata on every send.
+    if hasQueuedActions { processQueue(into: &tasks) }
+    // Observers hear once per send, after every queued action; a send nobody watches pays
+    // nothing more.
+    if !watched.isEmpty { notifyObservers(into: &tasks) }
     isSending = false
     if !changeHandlers.isEmpty {
       for handler in changeHandlers.values { handler() }
@@ -88,7 +87,7 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   ///
   /// Kept out of line: inlined, the queue's generic metadata would be looked up on every send.
   @inline(never)
-  private func processQueue(into tasks: inout [Task<Void, Never>]) {
+  func processQueue(into tasks: inout [Task<Void, Never>]) {
     var index = 0
     while index < buffer.count {
       let queued = buffer[index]

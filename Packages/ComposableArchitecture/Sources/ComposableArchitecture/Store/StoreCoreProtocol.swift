@@ -1,7 +1,7 @@
 /// What a ``Store`` needs from its root core, whatever the root's state and action types.
 @MainActor
 protocol StoreCoreProtocol: AnyObject, Sendable {
-  func accessState()
+  func watch(_ observation: StateObservation)
   func addChangeHandler(_ handler: @escaping @MainActor () -> Void) -> Int
   func removeChangeHandler(_ id: Int)
 }

@@ -1,0 +1,29 @@
+extension StoreCore {
+  /// Checks `observation` after each send from now on, until its value changes.
+  func watch(_ observation: StateObservation) {
+    watched.append(observation)
+  }
+
+  /// Tells the observers of each watched read whose value changed, then processes the actions
+  /// they sent meanwhile, and checks again until none are left.
+  ///
+  /// Each read is compared with the value it had when read, so a change that no observer read
+  /// notifies none. Kept out of line: a send that nobody watches never runs it.
+  @inline(never)
+  func notifyObservers(into tasks: inout [Task<Void, Never>]) {
+    repeat {
+      // Observers may read the store again while being told, which appends to `watched`:
+      // compact the entries present at the start in place and keep those appended after them.
+      let count = watched.count
+      var kept = 0
+      for index in 0..<count {
+        guard watched[index].notifyIfChanged() else { continue }
+        if kept != index { watched.swapAt(kept, index) }
+        kept += 1
+      }
+      if kept < count { watched.removeSubrange(kept..<count) }
+      guard hasQueuedActions else { return }
+      processQueue(into: &tasks)
+    } while !watched.isEmpty
+  }
+}

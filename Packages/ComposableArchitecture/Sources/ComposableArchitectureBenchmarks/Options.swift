@@ -1,0 +1,54 @@
+/// What the command line asks for:
+///
+///     ComposableArchitectureBenchmarks [--samples N] [--list] [CASE …]
+///
+/// CASE is a case's id (`a`, `a2`, `d1`, `j`); none runs every case.
+struct Options {
+  var samples = 5
+  var caseIDs: Set<String> = []
+  var listOnly = false
+  /// Set in the child process that measures one variant's peak memory (see `PeakMemory`).
+  var peakMemoryVariant: String?
+
+  static let usage = """
+    usage: ComposableArchitectureBenchmarks [--samples N] [--list] [CASE …]
+      --samples N   samples per case after the warm-up (default 5; fewer than 5 are not judged)
+      --list        print the cases and their ids, run nothing
+      CASE          ids of the cases to run (a a2 b b1 c d d1 e f g h i j j1 k l m); none runs all
+    """
+
+  /// Parses `arguments` (without the program name); a message for the user when they are wrong.
+  static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+    var options = Options()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--samples":
+        guard let value = remaining.popFirst(), let samples = Int(value), samples > 0 else {
+          return .failure(UsageError(message: "--samples needs a whole number above 0"))
+        }
+        options.samples = samples
+      case "--list":
+        options.listOnly = true
+      case "--peak-memory-child":
+        guard let variant = remaining.popFirst() else {
+          return .failure(UsageError(message: "--peak-memory-child needs a variant"))
+        }
+        options.peakMemoryVariant = variant
+      case "-h", "--help":
+        return .failure(UsageError(message: nil))
+      default:
+        guard !argument.hasPrefix("-") else {
+          return .failure(UsageError(message: "unknown option \(argument)"))
+        }
+        options.caseIDs.insert(argument)
+      }
+    }
+    return .success(options)
+  }
+}
+
+/// A command line the benchmark cannot run; `message` is `nil` when help was asked for.
+struct UsageError: Error {
+  let message: String?
+}
