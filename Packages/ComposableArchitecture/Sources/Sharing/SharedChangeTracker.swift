@@ -94,6 +94,13 @@ package final class SharedAssertion: Sendable {
     return try $current.withValue(SharedAssertion(isExhaustive: isExhaustive), operation: operation)
   }
 
+  /// Runs `operation` with each shared value on the expected side read as of the last
+  /// assertion, whatever the exhaustivity, and counts nothing as asserted: it tells whether a
+  /// step changed shared state at all.
+  package static func comparingSnapshots<R>(_ operation: () throws -> R) rethrows -> R {
+    try $current.withValue(SharedAssertion(isExhaustive: true), operation: operation)
+  }
+
   /// Runs `operation`, typically a dump, with shared values read as `side`.
   package static func reading<R>(_ side: Side, _ operation: () throws -> R) rethrows -> R {
     try $side.withValue(side, operation: operation)

@@ -14,11 +14,16 @@ extension TestStore {
     expectsChange: Bool = true,
     at location: IssueLocation
   ) {
-    // Shared state is compared as of the last assertion (see `SharedChangeTracker`).
+    // Shared state is compared as of the last assertion (see `SharedChangeTracker`). Whether the
+    // step changed anything is decided first: the test's closure writes the values it asserts
+    // into the references that the previous state shares with the expected one.
+    let changed = SharedAssertion.comparingSnapshots { expectedState != actual }
     SharedAssertion.run(
       tracker: core.dependencies.sharedChangeTracker, isExhaustive: exhaustivity == .on
     ) {
-      assertStateValues(after: step(), actual: actual, expectedChange: expectedChange, at: location)
+      assertStateValues(
+        after: step(), actual: actual, expectedChange: expectedChange,
+        reportsClosureWithoutChange: expectsChange && !changed, at: location)
     }
   }
 
@@ -26,6 +31,7 @@ extension TestStore {
     after step: @autoclosure () -> String,
     actual: State,
     expectedChange: ((inout State) throws -> Void)?,
+    reportsClosureWithoutChange: Bool,
     at location: IssueLocation
   ) {
     defer { expectedState = actual }
@@ -63,7 +69,7 @@ extension TestStore {
         }
       }
     }
-    if expectsChange, expectedChange != nil, previous == actual {
+    if reportsClosureWithoutChange, expectedChange != nil {
       reportIssue(
         """
         Expected state to change after \(step()), but it did not change: the assertion closure \
