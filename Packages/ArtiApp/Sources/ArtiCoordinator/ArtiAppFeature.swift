@@ -47,24 +47,6 @@ public struct ArtiAppFeature: Reducer {
     case path(StackActionOf<Path>)
     /// Home's actions.
     case home(PresentationAction<HomeFeature.Action>)
-
-    /// The case paths of ``ArtiAppFeature/Action``.
-    public struct AllCasePaths: Sendable {
-      /// `\.restoreResponse`.
-      public var restoreResponse: AnyCasePath<Action, Result<Session?, APIError>> {
-        AnyCasePath(Action.restoreResponse) { if case .restoreResponse(let v) = $0 { v } else { nil } }
-      }
-      /// `\.path`.
-      public var path: AnyCasePath<Action, StackActionOf<Path>> {
-        AnyCasePath(Action.path) { if case .path(let v) = $0 { v } else { nil } }
-      }
-      /// `\.home`.
-      public var home: AnyCasePath<Action, PresentationAction<HomeFeature.Action>> {
-        AnyCasePath(Action.home) { if case .home(let v) = $0 { v } else { nil } }
-      }
-    }
-    /// The case paths of ``ArtiAppFeature/Action``.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   @Dependency(\.authClient.restoreSession) var restoreSession

@@ -43,24 +43,6 @@ public struct FanAppFeature: Reducer {
     case artists(ArtistListFeature.Action)
     /// The room or profile over the list.
     case destination(PresentationAction<Destination.Action>)
-
-    /// Case paths for `\.signIn`, `\.artists` and `\.destination`.
-    public struct AllCasePaths: Sendable {
-      /// `\.signIn`.
-      public var signIn: AnyCasePath<Action, SignInFeature.Action> {
-        AnyCasePath(Action.signIn) { if case .signIn(let value) = $0 { value } else { nil } }
-      }
-      /// `\.artists`.
-      public var artists: AnyCasePath<Action, ArtistListFeature.Action> {
-        AnyCasePath(Action.artists) { if case .artists(let value) = $0 { value } else { nil } }
-      }
-      /// `\.destination`.
-      public var destination: AnyCasePath<Action, PresentationAction<Destination.Action>> {
-        AnyCasePath(Action.destination) { if case .destination(let value) = $0 { value } else { nil } }
-      }
-    }
-    /// The case paths.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   /// Creates the app's reducer.
