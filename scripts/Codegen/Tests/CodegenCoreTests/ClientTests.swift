@@ -17,6 +17,10 @@ import Testing
         @Sendable (_ id: Int) -> AsyncThrowingStream<
           String, any Error
         >
+      /// Restores.
+      public var restore: @Sendable () async throws -> String?
+      /// Optional.
+      public var hook: (@Sendable () -> Void)?
       /// Not an endpoint.
       public var count: Int { 0 }
       static var shared: Int = 0
@@ -42,10 +46,14 @@ import Testing
       "  /// Creates a client from its endpoints.",
       "  public init(",
       "    messages: @escaping @Sendable (_ id: Int, _ after: Int?) async throws -> [String],",
-      "    updates: @escaping @Sendable (_ id: Int) -> AsyncThrowingStream<String, any Error>",
+      "    updates: @escaping @Sendable (_ id: Int) -> AsyncThrowingStream<String, any Error>,",
+      "    restore: @escaping @Sendable () async throws -> String?,",
+      "    hook: (@Sendable () -> Void)?",
       "  ) {",
       "    self.messages = messages",
       "    self.updates = updates",
+      "    self.restore = restore",
+      "    self.hook = hook",
       "  }",
       "  \(ClientRenderer.regionEnd)",
       "}",

@@ -59,7 +59,21 @@ struct ClientRenderer: Sendable {
   }
 
   private func escaping(_ type: String) -> String {
-    let isFunction = (type.hasPrefix("@") || type.hasPrefix("(")) && !type.hasSuffix("?")
+    // `(() -> T)?` is an optional, which escapes already; `() -> T?` is a function.
+    var depth = 0
+    var wrappedEnd: String.Index?
+    for index in type.indices {
+      if type[index] == "(" { depth += 1 }
+      if type[index] == ")" {
+        depth -= 1
+        if depth == 0 {
+          wrappedEnd = index
+          break
+        }
+      }
+    }
+    let isWrapped = type.hasPrefix("(") && wrappedEnd.map { type[type.index(after: $0)...] == "?" } == true
+    let isFunction = (type.hasPrefix("@") || type.hasPrefix("(")) && type.contains("->") && !isWrapped
     return isFunction ? "@escaping \(type)" : type
   }
 
