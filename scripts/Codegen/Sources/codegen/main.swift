@@ -29,6 +29,8 @@ while let argument = arguments.first {
   }
 }
 let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+// A package may be given relative to the root or as an absolute path inside it.
+packages = packages.map { $0.hasPrefix(rootPath + "/") ? String($0.dropFirst(rootPath.count + 1)) : $0 }
 let generator = Generator(
   root: rootPath, packages: packages.isEmpty ? nil : packages,
   format: { text, path in try SwiftFormat.format(text, path: path, root: rootPath) })
