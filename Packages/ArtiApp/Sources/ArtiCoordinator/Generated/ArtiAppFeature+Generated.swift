@@ -39,6 +39,12 @@ extension ArtiAppFeature.Action {
       AnyCasePath(
         embed: ArtiAppFeature.Action.home, extract: { if case .home(let value) = $0 { value } else { nil } })
     }
+    /// The `sessionEnded` case.
+    public var sessionEnded: AnyCasePath<ArtiAppFeature.Action, String> {
+      AnyCasePath(
+        embed: ArtiAppFeature.Action.sessionEnded,
+        extract: { if case .sessionEnded(let value) = $0 { value } else { nil } })
+    }
   }
 
   /// The case paths of ``ArtiAppFeature/Action``.
@@ -57,5 +63,10 @@ extension ArtiAppFeature.Action {
   /// The payload of the `home` case, or `nil` in another case.
   public var home: PresentationAction<HomeFeature.Action>? {
     if case .home(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `sessionEnded` case, or `nil` in another case.
+  public var sessionEnded: String? {
+    if case .sessionEnded(let value) = self { value } else { nil }
   }
 }

@@ -6,14 +6,15 @@ import Dependencies
 
 extension AuthClient {
   /// Every endpoint fails the test that calls it, naming itself (`AuthClient.checkExistAccount`),
-  /// until the test overrides it.
+  /// until the test overrides it; `sessionEnded` then returns its placeholder.
   public static var testValue: AuthClient {
     AuthClient(
       checkExistAccount: unimplemented("AuthClient.checkExistAccount"),
       signUp: unimplemented("AuthClient.signUp"),
       signIn: unimplemented("AuthClient.signIn"),
       signOut: unimplemented("AuthClient.signOut"),
-      restoreSession: unimplemented("AuthClient.restoreSession")
+      restoreSession: unimplemented("AuthClient.restoreSession"),
+      sessionEnded: unimplemented("AuthClient.sessionEnded", placeholder: AsyncStream { $0.finish() })
     )
   }
 }
