@@ -41,9 +41,7 @@ public struct APIClient: Sendable {
 
     /// The wait before retry number `retry` (1 for the first retry).
     public func backoff(beforeRetry retry: Int) -> Duration {
-      var wait = initialBackoff
-      for _ in 1..<max(1, retry) where wait < maxBackoff { wait *= 2 }
-      return min(wait, maxBackoff)
+      Backoff(first: initialBackoff, max: maxBackoff).wait(afterFailures: retry)
     }
   }
 
