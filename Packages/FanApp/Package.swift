@@ -56,7 +56,7 @@ let package = Package(
       name: "FanCoordinator",
       dependencies: [
         "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, frommUI, authDataModels,
-        commonDataModels,
+        commonDataModels, authClient,
       ]),
     // Runs any one feature (or the whole app) alone with preview dependencies.
     .executableTarget(

@@ -5,7 +5,8 @@ let package = Package(
   name: "GraphChecker",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "graph-checker", targets: ["graph-checker"])
+    .executable(name: "graph-checker", targets: ["graph-checker"]),
+    .library(name: "GraphCheckerCore", targets: ["GraphCheckerCore"]),
   ],
   targets: [
     .target(name: "GraphCheckerCore"),

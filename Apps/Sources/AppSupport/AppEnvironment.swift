@@ -67,21 +67,19 @@ public struct AppEnvironment: Sendable {
   static func checkHealth(
     of transport: any Transport, at description: String, timeout: Duration
   ) async throws(StartupError) {
-    let outcome = await withTaskGroup(of: Result<WireResponse, APIError>?.self) { group in
-      group.addTask {
-        do {
-          return .success(try await transport.send(WireRequest(method: "GET", path: APIPaths.health)))
-        } catch {
-          return .failure(APIError(error))
-        }
-      }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
+    // `race` returns at the deadline even when the transport ignores cancellation (a task group
+    // would wait for it).
+    let outcome: Result<WireResponse, APIError>?
+    do {
+      outcome = .success(
+        try await race(
+          { try await transport.send(WireRequest(method: "GET", path: APIPaths.health)) },
+          deadline: { try await Task.sleep(for: timeout) },
+          onDeadline: APIError.timeout, onCancel: APIError.cancelled))
+    } catch APIError.timeout {
+      outcome = nil
+    } catch {
+      outcome = .failure(APIError(error))
     }
     switch outcome {
     case .success(let response) where response.status == 200:

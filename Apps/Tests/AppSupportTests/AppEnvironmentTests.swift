@@ -70,4 +70,29 @@ struct AppEnvironmentTests {
       (error as? StartupError)?.message.contains("did not answer") == true
     }
   }
+
+  /// Answers after `delay` whatever happens meanwhile: its wait cannot be cancelled, like work on
+  /// a dispatch queue.
+  struct CancellationIgnoringTransport: Transport {
+    let delay: Double
+    func send(_ request: WireRequest) async throws -> WireResponse {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { continuation.resume() }
+      }
+      return WireResponse(status: 200)
+    }
+  }
+
+  @Test func checkHealth_transportIgnoringCancellation_failsAtTheTimeoutNotWhenTheTransportAnswers() async {
+    let clock = ContinuousClock()
+    let start = clock.now
+    await #expect {
+      try await AppEnvironment.checkHealth(
+        of: CancellationIgnoringTransport(delay: 5), at: "x", timeout: .milliseconds(100))
+    } throws: { error in
+      (error as? StartupError)?.message.contains("did not answer within") == true
+    }
+    // A task-group race waited for the transport (5 s); the bound leaves room for a busy machine.
+    #expect(clock.now - start < .seconds(3))
+  }
 }

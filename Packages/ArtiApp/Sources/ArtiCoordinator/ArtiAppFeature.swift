@@ -47,27 +47,18 @@ public struct ArtiAppFeature: Reducer {
     case path(StackActionOf<Path>)
     /// Home's actions.
     case home(PresentationAction<HomeFeature.Action>)
+    /// The server stopped accepting the session, for this reason (any call answered `401`).
+    case sessionEnded(String)
+  }
 
-    /// The case paths of ``ArtiAppFeature/Action``.
-    public struct AllCasePaths: Sendable {
-      /// `\.restoreResponse`.
-      public var restoreResponse: AnyCasePath<Action, Result<Session?, APIError>> {
-        AnyCasePath(Action.restoreResponse) { if case .restoreResponse(let v) = $0 { v } else { nil } }
-      }
-      /// `\.path`.
-      public var path: AnyCasePath<Action, StackActionOf<Path>> {
-        AnyCasePath(Action.path) { if case .path(let v) = $0 { v } else { nil } }
-      }
-      /// `\.home`.
-      public var home: AnyCasePath<Action, PresentationAction<HomeFeature.Action>> {
-        AnyCasePath(Action.home) { if case .home(let v) = $0 { v } else { nil } }
-      }
-    }
-    /// The case paths of ``ArtiAppFeature/Action``.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+  /// The effect that listens for the end of the session while the artist is signed in.
+  public enum CancelID: Hashable, Sendable {
+    /// Listening to ``AuthClient/sessionEnded``.
+    case session
   }
 
   @Dependency(\.authClient.restoreSession) var restoreSession
+  @Dependency(\.authClient.sessionEnded) var sessionEnded
 
   /// Creates the feature.
   public init() {}
@@ -119,13 +110,14 @@ public struct ArtiAppFeature: Reducer {
         state.home = nil
         state.path.removeAll()
         state.notice = "You signed out."
-        return .none
+        return .cancel(id: CancelID.session)
 
-      case .home(.presented(let action)) where action.endsSession:
+      case .sessionEnded:
+        // Expired or revoked elsewhere: whichever screen's call was refused, sign in again.
         state.home = nil
         state.path.removeAll()
         state.notice = "Your session has ended. Sign in again."
-        return .none
+        return .cancel(id: CancelID.session)
 
       case .path, .home:
         return .none
@@ -139,6 +131,11 @@ public struct ArtiAppFeature: Reducer {
     state.path.removeAll()
     state.notice = nil
     state.home = HomeFeature.State(session: session)
-    return .send(.home(.presented(.task)))
+    return .merge(
+      .send(.home(.presented(.task))),
+      .run { [sessionEnded] send in
+        for await reason in sessionEnded() { await send(.sessionEnded(reason)) }
+      }
+      .cancellable(id: CancelID.session, cancelInFlight: true))
   }
 }

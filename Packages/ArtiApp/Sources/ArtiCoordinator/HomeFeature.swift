@@ -49,20 +49,6 @@ public struct HomeFeature: Reducer {
     case room(RoomFeature.Action)
     /// The profile's actions.
     case profile(ProfileFeature.Action)
-
-    /// The case paths of ``HomeFeature/Action``.
-    public struct AllCasePaths: Sendable {
-      /// `\.room`.
-      public var room: AnyCasePath<Action, RoomFeature.Action> {
-        AnyCasePath(Action.room) { if case .room(let v) = $0 { v } else { nil } }
-      }
-      /// `\.profile`.
-      public var profile: AnyCasePath<Action, ProfileFeature.Action> {
-        AnyCasePath(Action.profile) { if case .profile(let v) = $0 { v } else { nil } }
-      }
-    }
-    /// The case paths of ``HomeFeature/Action``.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   /// Creates the feature.

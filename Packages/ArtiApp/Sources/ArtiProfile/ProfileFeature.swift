@@ -90,32 +90,6 @@ public struct ProfileFeature: Reducer {
       /// The session ended: go back to the intro.
       case signedOut
     }
-
-    /// The case paths of ``ProfileFeature/Action``.
-    public struct AllCasePaths: Sendable {
-      /// `\.profileResponse`.
-      public var profileResponse: AnyCasePath<Action, Result<Profile, APIError>> {
-        AnyCasePath(Action.profileResponse) { if case .profileResponse(let v) = $0 { v } else { nil } }
-      }
-      /// `\.saveResponse`.
-      public var saveResponse: AnyCasePath<Action, Result<Profile, APIError>> {
-        AnyCasePath(Action.saveResponse) { if case .saveResponse(let v) = $0 { v } else { nil } }
-      }
-      /// `\.confirmationDialog`.
-      public var confirmationDialog: AnyCasePath<Action, PresentationAction<ConfirmationDialog>> {
-        AnyCasePath(Action.confirmationDialog) { if case .confirmationDialog(let v) = $0 { v } else { nil } }
-      }
-      /// `\.signOutFailed`.
-      public var signOutFailed: AnyCasePath<Action, APIError> {
-        AnyCasePath(Action.signOutFailed) { if case .signOutFailed(let v) = $0 { v } else { nil } }
-      }
-      /// `\.delegate`.
-      public var delegate: AnyCasePath<Action, Delegate> {
-        AnyCasePath(Action.delegate) { if case .delegate(let v) = $0 { v } else { nil } }
-      }
-    }
-    /// The case paths of ``ProfileFeature/Action``.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   enum CancelID: Hashable, Sendable { case load }

@@ -81,36 +81,6 @@ public struct RoomFeature: Reducer {
     case broadcastSubmitted(String)
     /// The server's answer to a broadcast.
     case sendResponse(Result<Message, APIError>)
-
-    /// The case paths of ``RoomFeature/Action``.
-    public struct AllCasePaths: Sendable {
-      /// `\.messagesLoaded`.
-      public var messagesLoaded: AnyCasePath<Action, Result<MessagePage, APIError>> {
-        AnyCasePath(Action.messagesLoaded) { if case .messagesLoaded(let v) = $0 { v } else { nil } }
-      }
-      /// `\.updatesReceived`.
-      public var updatesReceived: AnyCasePath<Action, [Message]> {
-        AnyCasePath(Action.updatesReceived) { if case .updatesReceived(let v) = $0 { v } else { nil } }
-      }
-      /// `\.updatesInterrupted`.
-      public var updatesInterrupted: AnyCasePath<Action, APIError> {
-        AnyCasePath(Action.updatesInterrupted) { if case .updatesInterrupted(let v) = $0 { v } else { nil } }
-      }
-      /// `\.updatesFailed`.
-      public var updatesFailed: AnyCasePath<Action, APIError> {
-        AnyCasePath(Action.updatesFailed) { if case .updatesFailed(let v) = $0 { v } else { nil } }
-      }
-      /// `\.broadcastSubmitted`.
-      public var broadcastSubmitted: AnyCasePath<Action, String> {
-        AnyCasePath(Action.broadcastSubmitted) { if case .broadcastSubmitted(let v) = $0 { v } else { nil } }
-      }
-      /// `\.sendResponse`.
-      public var sendResponse: AnyCasePath<Action, Result<Message, APIError>> {
-        AnyCasePath(Action.sendResponse) { if case .sendResponse(let v) = $0 { v } else { nil } }
-      }
-    }
-    /// The case paths of ``RoomFeature/Action``.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   /// The most pages the first read fetches; older messages are left unread.

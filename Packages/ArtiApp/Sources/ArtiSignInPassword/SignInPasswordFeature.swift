@@ -61,28 +61,6 @@ public struct SignInPasswordFeature: Reducer {
       /// Go back to the username screen.
       case back
     }
-
-    /// The case paths of ``SignInPasswordFeature/Action``.
-    public struct AllCasePaths: Sendable {
-      /// `\.passwordChanged`.
-      public var passwordChanged: AnyCasePath<Action, String> {
-        AnyCasePath(Action.passwordChanged) { if case .passwordChanged(let v) = $0 { v } else { nil } }
-      }
-      /// `\.passwordSubmitted`.
-      public var passwordSubmitted: AnyCasePath<Action, String> {
-        AnyCasePath(Action.passwordSubmitted) { if case .passwordSubmitted(let v) = $0 { v } else { nil } }
-      }
-      /// `\.signInResponse`.
-      public var signInResponse: AnyCasePath<Action, Result<Session, APIError>> {
-        AnyCasePath(Action.signInResponse) { if case .signInResponse(let v) = $0 { v } else { nil } }
-      }
-      /// `\.delegate`.
-      public var delegate: AnyCasePath<Action, Delegate> {
-        AnyCasePath(Action.delegate) { if case .delegate(let v) = $0 { v } else { nil } }
-      }
-    }
-    /// The case paths of ``SignInPasswordFeature/Action``.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   enum CancelID: Hashable, Sendable { case signIn }

@@ -42,31 +42,6 @@ public struct SignInUsernameFeature: Reducer {
       /// Leave sign-in.
       case back
     }
-
-    /// The case paths of ``SignInUsernameFeature/Action``.
-    public struct AllCasePaths: Sendable {
-      /// `\.binding`.
-      public var binding: AnyCasePath<Action, BindingAction<State>> {
-        AnyCasePath(Action.binding) { if case .binding(let v) = $0 { v } else { nil } }
-      }
-      /// `\.checkResponse`.
-      public var checkResponse: AnyCasePath<Action, (username: String, Result<Bool, APIError>)> {
-        AnyCasePath({ Action.checkResponse(username: $0.username, $0.1) }) {
-          if case .checkResponse(let username, let result) = $0 { (username, result) } else { nil }
-        }
-      }
-      /// `\.delegate`.
-      public var delegate: AnyCasePath<Action, Delegate> {
-        AnyCasePath(Action.delegate) { if case .delegate(let v) = $0 { v } else { nil } }
-      }
-    }
-    /// The change this action makes to a bound field, if it is one.
-    public var binding: BindingAction<State>? {
-      if case .binding(let action) = self { action } else { nil }
-    }
-
-    /// The case paths of ``SignInUsernameFeature/Action``.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   /// How long typing must pause before the server is asked.

@@ -10,6 +10,7 @@ import ComposableArchitectureTesting
 import MessageClient
 import MessageDataModels
 import ProfileClient
+import Synchronization
 import Testing
 
 @MainActor
@@ -33,6 +34,7 @@ struct ArtiAppFeatureTests {
       ArtiAppFeature()
     } withDependencies: {
       $0.authClient.restoreSession = { session() }
+      $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
       $0.messageClient.messages = { _, _ in emptyPage }
       $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
     }
@@ -91,6 +93,7 @@ struct ArtiAppFeatureTests {
     } withDependencies: {
       $0.continuousClock = clock
       $0.authClient.checkExistAccount = { $0 == "iu_official" }
+      $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
       $0.authClient.signIn = { _, password in
         guard password == "fromm-demo-1" else { throw APIError.unauthorized("") }
         return session()
@@ -209,22 +212,39 @@ struct ArtiAppFeatureTests {
 
 @MainActor
 struct ArtiAppSessionEndTests {
-  @Test func sessionEnds_whileInTheRoom_returnsToTheIntroSayingSo() async {
-    let store = TestStore(
-      initialState: ArtiAppFeature.State(
-        home: HomeFeature.State(session: session(), room: RoomFeature.State(artistId: 1)))
-    ) {
+  @Test func serverEndsSession_afterLaunchHome_returnsToTheIntroSayingSoAndStopsListening() async {
+    let (reasons, continuation) = AsyncStream<String>.makeStream()
+    let ended = Mutex(false)
+    continuation.onTermination = { _ in ended.withLock { $0 = true } }
+    let store = TestStore(initialState: ArtiAppFeature.State()) {
       ArtiAppFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, _ in throw APIError.unauthorized("") }
+      $0.authClient.restoreSession = { session() }
+      $0.authClient.sessionEnded = { reasons }
+      $0.messageClient.messages = { _, _ in emptyPage }
+      $0.messageClient.updates = { _, _ in AsyncThrowingStream { _ in } }
     }
-    await store.send(.home(.presented(.room(.task)))) {
-      $0.home?.room.isLoading = true
+    await store.send(.task) { $0.isRestoring = true }
+    await store.receive(.restoreResponse(.success(session()))) {
+      $0.isRestoring = false
+      $0.home = HomeFeature.State(session: session())
     }
-    await store.receive(.home(.presented(.room(.messagesLoaded(.failure(.unauthorized(""))))))) {
+    await store.receive(.home(.presented(.task)))
+    await store.receive(.home(.presented(.room(.task)))) { $0.home?.room.isLoading = true }
+    await store.receive(.home(.presented(.room(.messagesLoaded(.success(emptyPage)))))) {
+      $0.home?.room.isLoading = false
+      $0.home?.room.hasLoaded = true
+      $0.home?.room.isLive = true
+    }
+    // Any call answered 401 feeds the signal, whichever tab made it.
+    continuation.yield("")
+    await store.receive(.sessionEnded("")) {
       $0.home = nil
       $0.notice = "Your session has ended. Sign in again."
     }
+    // Dismissing home cancelled the room's subscription; the signal's listener stopped too.
+    await store.finish()
+    #expect(ended.withLock { $0 })
   }
 
   @Test func otherFailures_keepTheArtistHome() async {

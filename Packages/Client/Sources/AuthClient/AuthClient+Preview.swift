@@ -75,7 +75,9 @@ extension AuthClient {
       restoreSession: {
         try await travel()
         return world.state.withLock { $0.session }
-      }
+      },
+      // The preview never ends a session: the stream finishes without a reason.
+      sessionEnded: { AsyncStream { _ in } }
     )
   }
 

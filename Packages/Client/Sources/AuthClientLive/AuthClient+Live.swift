@@ -58,7 +58,8 @@ extension AuthClient {
           await api.cache?.removeAll()
           return nil
         }
-      }
+      },
+      sessionEnded: { api.sessionEnded.stream() }
     )
   }
 }

@@ -96,8 +96,6 @@ struct MessagePoller: Sendable {
 
   /// `pollInterval` doubled per failure in a row, at most `maxBackoff`.
   func backoff(afterFailures failures: Int) -> Duration {
-    var wait = pollInterval
-    for _ in 0..<min(failures, 16) where wait < maxBackoff { wait *= 2 }
-    return min(wait, maxBackoff)
+    Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures: failures)
   }
 }

@@ -82,32 +82,6 @@ public struct ArtistListFeature: Reducer {
       /// Show the fan's profile.
       case openProfile
     }
-
-    /// Case paths for `\.view`, `\.delegate` and the responses.
-    public struct AllCasePaths: Sendable {
-      /// `\.view`.
-      public var view: AnyCasePath<Action, View> {
-        AnyCasePath(Action.view) { if case .view(let value) = $0 { value } else { nil } }
-      }
-      /// `\.artistsResponse`.
-      public var artistsResponse: AnyCasePath<Action, Result<[ArtistSummary], APIError>> {
-        AnyCasePath(Action.artistsResponse) {
-          if case .artistsResponse(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.subscriptionResponse`.
-      public var subscriptionResponse: AnyCasePath<Action, Result<SubscriptionStatus, APIError>> {
-        AnyCasePath(Action.subscriptionResponse) {
-          if case .subscriptionResponse(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.delegate`.
-      public var delegate: AnyCasePath<Action, Delegate> {
-        AnyCasePath(Action.delegate) { if case .delegate(let value) = $0 { value } else { nil } }
-      }
-    }
-    /// The case paths.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   @Dependency(\.artistClient) var artistClient

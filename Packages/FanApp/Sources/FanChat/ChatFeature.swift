@@ -93,46 +93,6 @@ public struct ChatFeature: Reducer {
       /// The fan left the room.
       case close
     }
-
-    /// Case paths for `\.view`, `\.delegate` and the responses.
-    public struct AllCasePaths: Sendable {
-      /// `\.view`.
-      public var view: AnyCasePath<Action, View> {
-        AnyCasePath(Action.view) { if case .view(let value) = $0 { value } else { nil } }
-      }
-      /// `\.messagesResponse`.
-      public var messagesResponse: AnyCasePath<Action, Result<[Message], APIError>> {
-        AnyCasePath(Action.messagesResponse) {
-          if case .messagesResponse(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.messagesArrived`.
-      public var messagesArrived: AnyCasePath<Action, [Message]> {
-        AnyCasePath(Action.messagesArrived) {
-          if case .messagesArrived(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.updatesInterrupted`.
-      public var updatesInterrupted: AnyCasePath<Action, APIError> {
-        AnyCasePath(Action.updatesInterrupted) {
-          if case .updatesInterrupted(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.updatesFailed`.
-      public var updatesFailed: AnyCasePath<Action, APIError> {
-        AnyCasePath(Action.updatesFailed) { if case .updatesFailed(let value) = $0 { value } else { nil } }
-      }
-      /// `\.sendResponse`.
-      public var sendResponse: AnyCasePath<Action, Result<Message, APIError>> {
-        AnyCasePath(Action.sendResponse) { if case .sendResponse(let value) = $0 { value } else { nil } }
-      }
-      /// `\.delegate`.
-      public var delegate: AnyCasePath<Action, Delegate> {
-        AnyCasePath(Action.delegate) { if case .delegate(let value) = $0 { value } else { nil } }
-      }
-    }
-    /// The case paths.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   /// The effect that follows the room; leaving the room cancels it.

@@ -1,3 +1,4 @@
+import AuthClient
 import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
@@ -43,25 +44,17 @@ public struct FanAppFeature: Reducer {
     case artists(ArtistListFeature.Action)
     /// The room or profile over the list.
     case destination(PresentationAction<Destination.Action>)
-
-    /// Case paths for `\.signIn`, `\.artists` and `\.destination`.
-    public struct AllCasePaths: Sendable {
-      /// `\.signIn`.
-      public var signIn: AnyCasePath<Action, SignInFeature.Action> {
-        AnyCasePath(Action.signIn) { if case .signIn(let value) = $0 { value } else { nil } }
-      }
-      /// `\.artists`.
-      public var artists: AnyCasePath<Action, ArtistListFeature.Action> {
-        AnyCasePath(Action.artists) { if case .artists(let value) = $0 { value } else { nil } }
-      }
-      /// `\.destination`.
-      public var destination: AnyCasePath<Action, PresentationAction<Destination.Action>> {
-        AnyCasePath(Action.destination) { if case .destination(let value) = $0 { value } else { nil } }
-      }
-    }
-    /// The case paths.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+    /// The server stopped accepting the session, for this reason (any call answered `401`).
+    case sessionEnded(String)
   }
+
+  /// The effect that listens for the end of the session while someone is signed in.
+  public enum CancelID: Hashable, Sendable {
+    /// Listening to ``AuthClient/sessionEnded``.
+    case session
+  }
+
+  @Dependency(\.authClient.sessionEnded) var sessionEnded
 
   /// Creates the app's reducer.
   public init() {}
@@ -74,7 +67,7 @@ public struct FanAppFeature: Reducer {
         state.signIn = nil
         state.account = session.account
         state.artists = ArtistListFeature.State()
-        return .send(.artists(.view(.task)))
+        return .merge(.send(.artists(.view(.task))), followSession())
 
       case .artists(.delegate(.openRoom(let artist))):
         guard let account = state.account else { return .none }
@@ -98,19 +91,14 @@ public struct FanAppFeature: Reducer {
 
       case .destination(.presented(.profile(.delegate(.signedOut)))):
         state = State(signIn: SignInFeature.State(step: .username))
-        return .none
+        return .cancel(id: CancelID.session)
 
-      case .artists(.artistsResponse(.failure(.unauthorized(let message)))),
-        .artists(.subscriptionResponse(.failure(.unauthorized(let message)))),
-        .destination(.presented(.chat(.messagesResponse(.failure(.unauthorized(let message)))))),
-        .destination(.presented(.chat(.updatesFailed(.unauthorized(let message))))),
-        .destination(.presented(.chat(.sendResponse(.failure(.unauthorized(let message)))))),
-        .destination(.presented(.profile(.profileResponse(.failure(.unauthorized(let message)))))),
-        .destination(.presented(.profile(.saveResponse(.failure(.unauthorized(let message)))))):
-        // The server no longer accepts the session (expired or revoked elsewhere): sign in again.
-        let reason = APIError.unauthorized(message).message
-        state = State(signIn: SignInFeature.State(step: .username, error: "\(reason) (You were signed out.)"))
-        return .none
+      case .sessionEnded(let reason):
+        // Expired or revoked elsewhere: whichever screen's call was refused, sign in again.
+        let message = APIError.unauthorized(reason).message
+        state = State(
+          signIn: SignInFeature.State(step: .username, error: "\(message) (You were signed out.)"))
+        return .cancel(id: CancelID.session)
 
       case .signIn, .artists, .destination:
         return .none
@@ -119,5 +107,12 @@ public struct FanAppFeature: Reducer {
     .ifLet(\.signIn, action: \.signIn) { SignInFeature() }
     .ifLet(\.artists, action: \.artists) { ArtistListFeature() }
     .ifLet(\.$destination, action: \.destination) { Destination() }
+  }
+
+  private func followSession() -> Effect<Action> {
+    .run { send in
+      for await reason in sessionEnded() { await send(.sessionEnded(reason)) }
+    }
+    .cancellable(id: CancelID.session, cancelInFlight: true)
   }
 }

@@ -80,36 +80,6 @@ public struct ProfileFeature: Reducer {
       /// The fan signed out.
       case signedOut
     }
-
-    /// Case paths for `\.view`, `\.delegate` and the responses.
-    public struct AllCasePaths: Sendable {
-      /// `\.view`.
-      public var view: AnyCasePath<Action, View> {
-        AnyCasePath(Action.view) { if case .view(let value) = $0 { value } else { nil } }
-      }
-      /// `\.profileResponse`.
-      public var profileResponse: AnyCasePath<Action, Result<Profile, APIError>> {
-        AnyCasePath(Action.profileResponse) {
-          if case .profileResponse(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.saveResponse`.
-      public var saveResponse: AnyCasePath<Action, Result<Profile, APIError>> {
-        AnyCasePath(Action.saveResponse) { if case .saveResponse(let value) = $0 { value } else { nil } }
-      }
-      /// `\.signOutResponse`.
-      public var signOutResponse: AnyCasePath<Action, APIError?> {
-        AnyCasePath(Action.signOutResponse) {
-          if case .signOutResponse(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.delegate`.
-      public var delegate: AnyCasePath<Action, Delegate> {
-        AnyCasePath(Action.delegate) { if case .delegate(let value) = $0 { value } else { nil } }
-      }
-    }
-    /// The case paths.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   @Dependency(\.profileClient) var profileClient

@@ -85,36 +85,6 @@ public struct SignInFeature: Reducer {
       /// A fan is signed in.
       case signedIn(Session)
     }
-
-    /// Case paths for `\.view`, `\.delegate` and the responses.
-    public struct AllCasePaths: Sendable {
-      /// `\.view`.
-      public var view: AnyCasePath<Action, View> {
-        AnyCasePath(Action.view) { if case .view(let value) = $0 { value } else { nil } }
-      }
-      /// `\.restoreResponse`.
-      public var restoreResponse: AnyCasePath<Action, Result<Session?, APIError>> {
-        AnyCasePath(Action.restoreResponse) {
-          if case .restoreResponse(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.usernameChecked`.
-      public var usernameChecked: AnyCasePath<Action, Result<Bool, APIError>> {
-        AnyCasePath(Action.usernameChecked) {
-          if case .usernameChecked(let value) = $0 { value } else { nil }
-        }
-      }
-      /// `\.authResponse`.
-      public var authResponse: AnyCasePath<Action, Result<Session, APIError>> {
-        AnyCasePath(Action.authResponse) { if case .authResponse(let value) = $0 { value } else { nil } }
-      }
-      /// `\.delegate`.
-      public var delegate: AnyCasePath<Action, Delegate> {
-        AnyCasePath(Action.delegate) { if case .delegate(let value) = $0 { value } else { nil } }
-      }
-    }
-    /// The case paths.
-    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   @Dependency(\.authClient) var authClient

@@ -23,6 +23,7 @@ struct FanAppSignInFlowTests {
       FanAppFeature()
     } withDependencies: {
       $0.authClient.restoreSession = { .minji }
+      $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
       $0.artistClient.artists = { [.iu(unread: 2)] }
     }
 
@@ -47,6 +48,7 @@ struct FanAppSignInFlowTests {
       $0.authClient.restoreSession = { nil }
       $0.authClient.checkExistAccount = { _ in true }
       $0.authClient.signIn = { _, _ in .minji }
+      $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
       $0.artistClient.artists = { [] }
     }
 
@@ -150,42 +152,44 @@ struct FanAppNavigationTests {
     #expect(ended.withLock { $0 })
   }
 
-  @Test func sessionEndedWhileReading_returnsToSignInSayingSo() async {
-    let room = ChatFeature.State(
-      artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello])
-    var state = Self.signedIn()
-    state.destination = .chat(room)
-    let store = TestStore(initialState: state) {
+  @Test func signedIn_serverEndsSession_returnsToSignInSayingWhyAndStopsListening() async {
+    let (reasons, continuation) = AsyncStream<String>.makeStream()
+    let ended = Mutex(false)
+    continuation.onTermination = { _ in ended.withLock { $0 = true } }
+    let store = TestStore(initialState: FanAppFeature.State()) {
       FanAppFeature()
     } withDependencies: {
-      $0.messageClient.send = { _, _ in throw APIError.unauthorized("") }
+      $0.authClient.sessionEnded = { reasons }
+      $0.artistClient.artists = { [] }
     }
 
-    await store.send(.destination(.presented(.chat(.view(.sendTapped("hello?")))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
-          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello],
-          isSending: true,
-          unsent: "hello?"))
+    await store.send(.signIn(.delegate(.signedIn(.minji)))) {
+      $0.signIn = nil
+      $0.account = Session.minji.account
+      $0.artists = ArtistListFeature.State()
     }
-    await store.receive(.destination(.presented(.chat(.sendResponse(.failure(.unauthorized(""))))))) {
+    await store.receive(.artists(.view(.task))) { $0.artists?.isLoading = true }
+    await store.receive(.artists(.artistsResponse(.success([])))) { $0.artists?.isLoading = false }
+    // Any call answered 401 feeds the signal, whichever screen made it.
+    continuation.yield("Session expired")
+    await store.receive(.sessionEnded("Session expired")) {
+      $0 = FanAppFeature.State(
+        signIn: SignInFeature.State(step: .username, error: "Session expired. (You were signed out.)"))
+    }
+    #expect(ended.withLock { $0 })
+  }
+
+  @Test func sessionEnded_whileReading_closesTheRoomAndReturnsToSignIn() async {
+    var state = Self.signedIn()
+    state.destination = .chat(
+      ChatFeature.State(
+        artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello]))
+    let store = TestStore(initialState: state) { FanAppFeature() }
+
+    await store.send(.sessionEnded("")) {
       $0 = FanAppFeature.State(
         signIn: SignInFeature.State(
           step: .username, error: "Your session has ended. Sign in again. (You were signed out.)"))
-    }
-  }
-
-  @Test func sessionEndedOnList_returnsToSignIn() async {
-    let store = TestStore(initialState: Self.signedIn()) {
-      FanAppFeature()
-    } withDependencies: {
-      $0.artistClient.artists = { throw APIError.unauthorized("Session expired") }
-    }
-
-    await store.send(.artists(.view(.refreshTapped))) { $0.artists?.isLoading = true }
-    await store.receive(.artists(.artistsResponse(.failure(.unauthorized("Session expired"))))) {
-      $0 = FanAppFeature.State(
-        signIn: SignInFeature.State(step: .username, error: "Session expired. (You were signed out.)"))
     }
   }
 

@@ -41,9 +41,7 @@ public struct APIClient: Sendable {
 
     /// The wait before retry number `retry` (1 for the first retry).
     public func backoff(beforeRetry retry: Int) -> Duration {
-      var wait = initialBackoff
-      for _ in 1..<max(1, retry) where wait < maxBackoff { wait *= 2 }
-      return min(wait, maxBackoff)
+      Backoff(first: initialBackoff, max: maxBackoff).wait(afterFailures: retry)
     }
   }
 
@@ -55,6 +53,8 @@ public struct APIClient: Sendable {
   public let cache: CacheManager?
   /// Timeouts and retries.
   public let configuration: Configuration
+  /// Fed by every `401` to a call made with the session: the apps sign out when it fires.
+  public let sessionEnded = SessionEndedSignal()
   private let clock: any Clock<Duration>
   private let backoffSleep: @Sendable (Duration) async throws -> Void
   private let logger: Logger
@@ -111,7 +111,11 @@ public struct APIClient: Sendable {
     }
     let response = try await sendWithRetries(request, idempotent: endpoint.isIdempotent)
     try Task.checkCancellation()
-    guard (200..<300).contains(response.status) else { throw Self.error(for: response) }
+    guard (200..<300).contains(response.status) else {
+      let error = Self.error(for: response)
+      if case .unauthorized(let reason) = error, endpoint.requiresSession { sessionEnded.send(reason) }
+      throw error
+    }
     let value = try decode(Response.self, from: response.body)
     if let cache {
       if !endpoint.invalidates.isEmpty {

@@ -5,7 +5,16 @@ import Synchronization
 ///
 /// A task group would wait for every child at its end, so a handler that ignores cancellation
 /// (the embedded backend's work runs on a dispatch queue) would hold a timed-out call hostage.
-func race<T: Sendable>(
+/// This is the one timeout race of the project: ``APIClient`` times each attempt with it, and the
+/// apps their start-up health check.
+///
+/// ```swift
+/// let response = try await race(
+///   { try await transport.send(request) },
+///   deadline: { try await Task.sleep(for: .seconds(5)) },
+///   onDeadline: APIError.timeout, onCancel: APIError.cancelled)
+/// ```
+public func race<T: Sendable>(
   _ operation: @escaping @Sendable () async throws -> T,
   deadline: @escaping @Sendable () async throws -> Void,
   onDeadline: any Error & Sendable,

@@ -96,7 +96,10 @@ public enum ImportScanner {
   }
 
   /// Replaces comments and string literal contents with spaces, keeping newlines so lines still count.
-  static func stripCommentsAndStrings(_ source: String) -> String {
+  ///
+  /// Every Unicode scalar keeps its offset, so a position found in the result is the same position
+  /// in `source` (the code generator in `scripts/Codegen` reads declarations this way).
+  public static func stripCommentsAndStrings(_ source: String) -> String {
     let chars = Array(source.unicodeScalars)
     var out = String.UnicodeScalarView()
     var index = 0
