@@ -67,16 +67,7 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       }
     case .push(let id, let element):
       if !state[keyPath: toStackState].push(element, id: id) {
-        reportMisuse(
-          """
-          A 'forEach' at '\(location)' received '.push(id: \(id), …)', but that id is already \
-          used by this stack.
-
-          Nothing was pushed. Ids must be new; the next free one is \
-          #\(state[keyPath: toStackState].nextID). To fix it, push with \
-          'state.path.append(…)' in the reducer, or send '.push' with the stack's next id.
-          """,
-          at: location)
+        reportMisuse(rejectedPushMessage(id: id, stack: state[keyPath: toStackState]), at: location)
       }
     case .element, nil:
       break
@@ -114,6 +105,23 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       .map { toStackAction.embed(.element(id: id, action: $0)) }
       .dismissing(with: toStackAction.embed(.popFrom(id: id)))
       .cancellable(id: StackCancelID(stack: stackIdentity, element: id))
+  }
+
+  private func rejectedPushMessage(id: StackElementID, stack: StackState<Destination.State>) -> String {
+    let reason =
+      stack.ids.contains(id)
+      ? "that id is already used by this stack" : "that id is not greater than every id on the stack"
+    let ids = stack.ids.isEmpty ? "(none)" : stack.ids.map(\.description).joined(separator: ", ")
+    return """
+      A 'forEach' at '\(location)' received '.push(id: \(id), …)', but \(reason).
+
+        Stack ids:
+          \(ids)
+
+      Nothing was pushed. Pushed ids must grow, so that screens keep their push order; the next \
+      free one is #\(stack.nextID). To fix it, push with 'state.path.append(…)' in the reducer, \
+      or send '.push' with the stack's next id.
+      """
   }
 
   private func missingElementMessage(action: String, id: StackElementID) -> String {
