@@ -120,6 +120,17 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
+  /// Whether the effect does all its work when the store starts it, with no task: it only
+  /// sends actions synchronously or cancels.
+  var finishesWhenStarted: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.finishesWhenStarted)
+    case .cancellable(_, _, let effect): effect.finishesWhenStarted
+    }
+  }
+
   /// This effect and `other` at the same time.
   @inlinable
   public func merge(with other: Effect) -> Effect {

@@ -150,7 +150,15 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     case .merge(let effects):
       for effect in effects { execute(effect, from: action, cancelIDs: cancelIDs, into: &tasks) }
     case .concatenate(let effects):
-      tasks.append(startSequence(effects, from: action, cancelIDs: cancelIDs))
+      // Leading effects that finish as they start (`.send`, `.cancel`) run now, in order, so
+      // `.concatenate(.send(a), .send(b))` queues `a` and `b` back to back, as a merge would:
+      // started from a task, `b` would arrive on a later turn, after whatever came in between.
+      let synchronous = effects.prefix { $0.finishesWhenStarted }
+      for effect in synchronous { execute(effect, from: action, cancelIDs: cancelIDs, into: &tasks) }
+      if synchronous.count < effects.count {
+        tasks.append(
+          startSequence(Array(effects[synchronous.count...]), from: action, cancelIDs: cancelIDs))
+      }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
       execute(inner, from: action, cancelIDs: cancelIDs + [id], into: &tasks)
