@@ -74,6 +74,7 @@ where Parent.Action: SendableMetatype {
       effects = reduceChild(into: &state, action: childAction, presentationID: idBefore)
     case .dismiss:
       closesChild = true
+      if !wasPresented { reportDismissWithNothingPresented() }
     case nil:
       break
     }
@@ -90,6 +91,19 @@ where Parent.Action: SendableMetatype {
       effects = effects.merge(with: .cancel(id: PresentationCancelID(id: idBefore)))
     }
     return effects
+  }
+
+  private func reportDismissWithNothingPresented() {
+    reportMisuse(
+      """
+      An 'ifLet' at '\(location)' received '.dismiss' while nothing was presented.
+
+      Nothing was dismissed. This usually means a view sent '.dismiss' twice, or an effect \
+      dismissed a child that was already closed. To fix it, send '.dismiss' only while the child \
+      is presented (a dismissed child's own effects are cancelled and cannot send it).
+      """,
+      at: location
+    )
   }
 
   private func reduceChild(
