@@ -27,6 +27,8 @@ public struct Effect<Action: Sendable>: Sendable {
   struct Run: Sendable {
     let priority: TaskPriority?
     let dependencies: DependencyValues
+    /// Where the effect was created, for reports about it.
+    let location: IssueLocation?
     let operation: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
   }
 
@@ -75,7 +77,10 @@ public struct Effect<Action: Sendable>: Sendable {
     let dependencies = DependencyValues.currentValues
     return Effect(
       .run(
-        Run(priority: priority, dependencies: dependencies) { send in
+        Run(
+          priority: priority, dependencies: dependencies,
+          location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { send in
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -172,7 +177,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case .run(let run):
       return Effect<NewAction>(
         .run(
-          .init(priority: run.priority, dependencies: run.dependencies) { send in
+          .init(priority: run.priority, dependencies: run.dependencies, location: run.location) { send in
             await run.operation(Send { await send(transform($0)) })
           }))
     case .merge(let effects):

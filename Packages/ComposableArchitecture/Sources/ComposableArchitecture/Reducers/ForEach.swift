@@ -7,8 +7,8 @@ extension Reducer {
   ///   .forEach(\.rows, action: \.rows) { Row() }
   /// ```
   ///
-  /// An action for an id that is not in the array is reported. Removing an element does not
-  /// cancel its effects by itself: cancel them with ids that include the element's id.
+  /// Removing an element cancels the effects it started, and the cancellation ids an element
+  /// uses reach only its own effects. An action for an id that is not in the array is reported.
   @inlinable
   public func forEach<ElementState, ElementAction: Sendable, ID: Hashable & Sendable, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
@@ -46,24 +46,39 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     // Key paths are immutable values; they are safe to share.
     nonisolated(unsafe) let toElements = toElements
     self.run = ReduceFunction { state, action in
-      guard case .element(let id, let elementAction) = toElementAction.extract(from: action) else {
-        return runParent(&state, action)
+      var elementEffect = Effect<Parent.Action>.none
+      if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
+        if state[keyPath: toElements][id: id] == nil {
+          Self.reportMissingElement(id: id, action: action, at: location)
+        } else {
+          elementEffect = runElement(&state[keyPath: toElements][id: id]!, elementAction)
+            .map { toElementAction.embed(.element(id: id, action: $0)) }
+            .runningAsChild(NavigationCancelID(path: toElements, identity: id))
+        }
       }
-      let elementEffect: Effect<Parent.Action>
-      if state[keyPath: toElements][id: id] == nil {
-        Self.reportMissingElement(id: id, action: action, at: location)
-        elementEffect = .none
-      } else {
-        elementEffect = runElement(&state[keyPath: toElements][id: id]!, elementAction)
-          .map { toElementAction.embed(.element(id: id, action: $0)) }
-      }
-      return elementEffect.merge(with: runParent(&state, action))
+      // Elements the parent removes take their effects with them. Unchanged ids share their
+      // storage, so comparing them is one pointer comparison in the common case.
+      let idsBefore = state[keyPath: toElements].ids
+      let parentEffect = runParent(&state, action)
+      let idsAfter = state[keyPath: toElements].ids
+      guard idsAfter != idsBefore else { return elementEffect.merge(with: parentEffect) }
+      return elementEffect.merge(with: parentEffect).merge(
+        with: Self.cancelRemoved(from: idsBefore, to: idsAfter, path: toElements))
     }
   }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     run(&state, action)
+  }
+
+  /// Cancels the effects of the elements in `before` that are not in `after`.
+  @usableFromInline
+  static func cancelRemoved(from before: [ID], to after: [ID], path: AnyKeyPath) -> Effect<Parent.Action> {
+    let remaining = Set(after)
+    return .merge(
+      before.lazy.filter { !remaining.contains($0) }
+        .map { .cancel(id: NavigationCancelID(path: path, identity: $0)) })
   }
 
   @usableFromInline

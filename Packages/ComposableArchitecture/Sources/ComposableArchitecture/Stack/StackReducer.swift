@@ -48,7 +48,9 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     // Only the ids are kept: holding the whole stack would copy every screen on mutation.
     let stackIdentity = state[keyPath: toStackState].stackIdentity
-    let idsBefore = state[keyPath: toStackState].ids
+    // The screens this reducer saw last: another reducer may have removed some since, and
+    // their effects are still running.
+    let mountedIDs = state[keyPath: toStackState].mountedIDs
     let stackAction = toStackAction.extract(from: action)
     var effects = Effect<Parent.Action>.none
 
@@ -73,8 +75,12 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       break
     }
 
-    for id in removedIDs(from: idsBefore, to: state[keyPath: toStackState].ids) {
+    let idsAfter = state[keyPath: toStackState].ids
+    for id in removedIDs(from: mountedIDs, to: idsAfter) {
       effects = effects.merge(with: .cancel(id: StackCancelID(stack: stackIdentity, element: id)))
+    }
+    if mountedIDs != idsAfter {
+      state[keyPath: toStackState].mountedIDs = idsAfter
     }
     return effects
   }
@@ -101,10 +107,12 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       return .none
     }
     let toStackAction = self.toStackAction
+    let scope = StackCancelID(stack: stackIdentity, element: id)
     return runDestination(&state[keyPath: toStackState][index], elementAction)
       .map { toStackAction.embed(.element(id: id, action: $0)) }
+      .scopingCancellation(to: CancelID(scope))
       .dismissing(with: toStackAction.embed(.popFrom(id: id)))
-      .cancellable(id: StackCancelID(stack: stackIdentity, element: id))
+      .cancellable(id: scope)
   }
 
   private func rejectedPushMessage(id: StackElementID, stack: StackState<Destination.State>) -> String {

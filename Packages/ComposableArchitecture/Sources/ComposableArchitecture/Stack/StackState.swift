@@ -19,6 +19,10 @@ public struct StackState<Element> {
   public private(set) var ids: [StackElementID]
   var elements: [Element]
   var nextID: Int
+  /// The ids whose screens may have effects running, as the stack reducer last saw them:
+  /// another reducer may have removed screens since, which the stack reducer notices on its next
+  /// action and cancels their effects.
+  var mountedIDs: [StackElementID]
   /// Tells this stack's effects apart from those of another stack with the same ids.
   let stackIdentity: Int
 
@@ -27,6 +31,7 @@ public struct StackState<Element> {
     self.elements = Array(elements)
     self.ids = self.elements.indices.map { StackElementID(rawValue: $0) }
     self.nextID = self.elements.count
+    self.mountedIDs = self.ids
     self.stackIdentity = stackIdentityCounter.add(1, ordering: .relaxed).newValue
   }
 

@@ -172,12 +172,16 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     for effectID in ids { inFlight[effectID]?.task?.cancel() }
   }
 
-  private func makeSend() -> Send<Action> {
+  private func makeSend(for effect: EffectLifetime, startedBy origin: Action) -> Send<Action> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     // `weak let`, not `[weak self]`: a capture list makes the closure run on the global pool
     // rather than on its caller's actor (Swift 6.3).
     weak let core = self
     return Send { action in
+      guard !effect.hasFinished else {
+        effect.reportSendAfterFinish(action: action, startedBy: origin)
+        return
+      }
       hopStarted?()
       await core?.deliver(action)
       hopFinished?()
@@ -191,12 +195,14 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   private func start(
     _ run: Effect<Action>.Run, from action: Action, cancelIDs: [CancelID]
   ) -> Task<Void, Never> {
-    let send = makeSend()
+    let lifetime = EffectLifetime(location: run.location)
+    let send = makeSend(for: lifetime, startedBy: action)
     let (operation, dependencies) = (run.operation, run.dependencies)
     return launch(from: action, cancelIDs: cancelIDs, priority: run.priority) {
       await withDependencyValues(dependencies) {
         await operation(send)
       }
+      lifetime.finish()
     }
   }
 
@@ -243,8 +249,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     // `weak let`, not `[weak self]`: see `makeSend`.
     weak let core = self
+    // Lets `Task.cancel(id:)` inside the effect reach this store.
+    let effectStore = EffectStore { id in await core?.cancel(id: id) }
     let body: nonisolated(nonsending) @Sendable () async -> Void = {
-      await work()
+      await EffectStore.$current.withValueOnCallerActor(effectStore) { await work() }
       hopStarted?()
       await core?.effectDidFinish(id)
       hopFinished?()
