@@ -45,26 +45,46 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let runElement = ReduceFunction(element)
     // Key paths are immutable values; they are safe to share.
     nonisolated(unsafe) let toElements = toElements
+    // Straight to the ids: reading the whole array through a key path copies it into a buffer.
+    nonisolated(unsafe) let toIDs = toElements.appending(path: \IdentifiedArray<ID, Element.State>.ids)
     self.run = ReduceFunction { state, action in
       var elementEffect = Effect<Parent.Action>.none
+      let idsBefore: [ID]
       if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
-        if state[keyPath: toElements][id: id] == nil {
-          Self.reportMissingElement(id: id, action: action, at: location)
-        } else {
-          elementEffect = runElement(&state[keyPath: toElements][id: id]!, elementAction)
+        // One access to the array runs the element and reads the ids the parent starts from.
+        let reduced = Self.reduceElement(
+          in: &state[keyPath: toElements], id: id, action: elementAction, run: runElement)
+        idsBefore = reduced.ids
+        if let effect = reduced.effect {
+          elementEffect =
+            effect
             .map { toElementAction.embed(.element(id: id, action: $0)) }
             .runningAsChild(NavigationCancelID(path: toElements, identity: id))
+        } else {
+          Self.reportMissingElement(id: id, action: action, at: location)
         }
+      } else {
+        idsBefore = state[keyPath: toIDs]
       }
       // Elements the parent removes take their effects with them. Unchanged ids share their
       // storage, so comparing them is one pointer comparison in the common case.
-      let idsBefore = state[keyPath: toElements].ids
       let parentEffect = runParent(&state, action)
-      let idsAfter = state[keyPath: toElements].ids
+      let idsAfter = state[keyPath: toIDs]
       guard idsAfter != idsBefore else { return elementEffect.merge(with: parentEffect) }
       return elementEffect.merge(with: parentEffect).merge(
         with: Self.cancelRemoved(from: idsBefore, to: idsAfter, path: toElements))
     }
+  }
+
+  /// Runs the element with `id`, if there is one (`nil` effect otherwise), and returns the ids.
+  @inlinable
+  static func reduceElement(
+    in elements: inout IdentifiedArray<ID, Element.State>, id: ID, action: Element.Action,
+    run: ReduceFunction<Element.State, Element.Action>
+  ) -> (effect: Effect<Element.Action>?, ids: [ID]) {
+    guard elements[id: id] != nil else { return (nil, elements.ids) }
+    let effect = run(&elements[id: id]!, action)
+    return (effect, elements.ids)
   }
 
   @inlinable

@@ -172,37 +172,41 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     for effectID in ids { inFlight[effectID]?.task?.cancel() }
   }
 
-  private func makeSend(for effect: EffectLifetime, startedBy origin: Action) -> Send<Action> {
+  private func makeSend(
+    forEffect effectID: Int, startedBy origin: Action, location: IssueLocation?
+  ) -> Send<Action> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     // `weak let`, not `[weak self]`: a capture list makes the closure run on the global pool
     // rather than on its caller's actor (Swift 6.3).
     weak let core = self
     return Send { action in
-      guard !effect.hasFinished else {
-        effect.reportSendAfterFinish(action: action, startedBy: origin)
-        return
-      }
       hopStarted?()
-      await core?.deliver(action)
+      await core?.deliver(action, fromEffect: effectID, startedBy: origin, location: location)
       hopFinished?()
     }
   }
 
-  private func deliver(_ action: Action) {
+  private func deliver(
+    _ action: Action, fromEffect effectID: Int, startedBy origin: Action, location: IssueLocation?
+  ) {
+    // A `send` that escaped its effect, called once the effect has finished.
+    guard inFlight[effectID] != nil else {
+      reportSendAfterEffectFinished(action: action, startedBy: origin, effectLocation: location)
+      return
+    }
     _ = send(action, origin: .effect)
   }
 
   private func start(
     _ run: Effect<Action>.Run, from action: Action, cancelIDs: [CancelID]
   ) -> Task<Void, Never> {
-    let lifetime = EffectLifetime(location: run.location)
-    let send = makeSend(for: lifetime, startedBy: action)
+    let id = reserveEffectID()
+    let send = makeSend(forEffect: id, startedBy: action, location: run.location)
     let (operation, dependencies) = (run.operation, run.dependencies)
-    return launch(from: action, cancelIDs: cancelIDs, priority: run.priority) {
+    return launch(id: id, from: action, cancelIDs: cancelIDs, priority: run.priority) {
       await withDependencyValues(dependencies) {
         await operation(send)
       }
-      lifetime.finish()
     }
   }
 
@@ -211,7 +215,7 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   ) -> Task<Void, Never> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     weak let core = self
-    return launch(from: action, cancelIDs: cancelIDs) {
+    return launch(id: reserveEffectID(), from: action, cancelIDs: cancelIDs) {
       for effect in effects {
         guard !Task.isCancelled else { break }
         hopStarted?()
@@ -237,11 +241,9 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   /// their work still runs off the main actor. Under a test store, effects run on its executor
   /// instead, which counts their work so that the test can tell when they have settled.
   private func launch(
-    from action: Action, cancelIDs: [CancelID], priority: TaskPriority? = nil,
+    id: Int, from action: Action, cancelIDs: [CancelID], priority: TaskPriority? = nil,
     _ work: nonisolated(nonsending) @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    let id = nextEffectID
-    nextEffectID += 1
     // Registered before it starts: an effect that never suspends finishes before `Task` returns.
     inFlight[id] = InFlightEffect(cancelIDs: cancelIDs)
     for cancelID in cancelIDs { cancellables[cancelID, default: []].insert(id) }
@@ -265,6 +267,12 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
       }
     inFlight[id]?.task = task
     return task
+  }
+
+  /// A new effect id; its `send` knows it before the effect starts.
+  private func reserveEffectID() -> Int {
+    defer { nextEffectID += 1 }
+    return nextEffectID
   }
 
   /// Starts one effect of a sequence; returns a task that ends when it has finished.
