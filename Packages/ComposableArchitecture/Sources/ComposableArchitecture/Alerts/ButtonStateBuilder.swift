@@ -2,26 +2,32 @@
 /// ``ButtonState`` values, with `if`, `if`/`else` and `for` as in any builder.
 @resultBuilder
 public enum ButtonStateBuilder<Action> {
+  /// One button.
   public static func buildExpression(_ button: ButtonState<Action>) -> [ButtonState<Action>] {
     [button]
   }
 
+  /// The buttons of each statement, in order.
   public static func buildBlock(_ buttons: [ButtonState<Action>]...) -> [ButtonState<Action>] {
     buttons.flatMap { $0 }
   }
 
+  /// The buttons of an `if` whose condition held, or none.
   public static func buildOptional(_ buttons: [ButtonState<Action>]?) -> [ButtonState<Action>] {
     buttons ?? []
   }
 
+  /// The buttons of an `if`'s first branch.
   public static func buildEither(first buttons: [ButtonState<Action>]) -> [ButtonState<Action>] {
     buttons
   }
 
+  /// The buttons of an `if`'s `else` branch.
   public static func buildEither(second buttons: [ButtonState<Action>]) -> [ButtonState<Action>] {
     buttons
   }
 
+  /// The buttons of every pass of a `for` loop.
   public static func buildArray(_ buttons: [[ButtonState<Action>]]) -> [ButtonState<Action>] {
     buttons.flatMap { $0 }
   }

@@ -24,5 +24,6 @@ public struct TextState: Equatable, Hashable, Sendable, ExpressibleByStringLiter
     self.string = string
   }
 
+  /// The text itself.
   public var description: String { string }
 }
