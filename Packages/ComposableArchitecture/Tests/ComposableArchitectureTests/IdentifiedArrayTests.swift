@@ -72,3 +72,26 @@ struct IdentifiedArrayTests {
     }
   }
 }
+
+extension IdentifiedArrayTests {
+  @Test func removeLast_removesAndReturnsTheLastElement_andKeepsLookupByID() {
+    var items: IdentifiedArrayOf<Item> = [.init(id: 1, name: "a"), .init(id: 2, name: "b")]
+    #expect(items.removeLast() == Item(id: 2, name: "b"))
+    #expect(items.orderedIDs == [1])
+    #expect(items[id: 2] == nil)
+    items.append(Item(id: 2, name: "again"))
+    #expect(items.orderedIDs == [1, 2])
+    #expect(items.index(id: 2) == 1)
+  }
+
+  @Test func removeLastCount_andRemoveFirst_removeFromEachEnd() {
+    var items: IdentifiedArrayOf<Item> = [
+      .init(id: 1, name: "a"), .init(id: 2, name: "b"), .init(id: 3, name: "c"), .init(id: 4, name: "d"),
+    ]
+    items.removeLast(2)
+    #expect(items.orderedIDs == [1, 2])
+    #expect(items.removeFirst() == Item(id: 1, name: "a"))
+    #expect(items.orderedIDs == [2])
+    #expect(items.index(id: 2) == 0)
+  }
+}

@@ -98,3 +98,51 @@ struct ReducerBuilderTests {
     await store.send(.go)
   }
 }
+
+/// A draft compared by its text only: its edit count changes on every keystroke.
+struct Draft: Sendable {
+  var text: String
+  var edits: Int
+}
+
+struct DraftEditor: Reducer {
+  struct State {
+    var draft = Draft(text: "", edits: 0)
+    var saves: [String] = []
+  }
+
+  enum Action {
+    case typed(String)
+    case touched
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .typed(let text): state.draft.text = text
+      case .touched: break
+      }
+      state.draft.edits += 1
+      return .none
+    }
+    .onChange(of: \.draft, removeDuplicates: { $0.text == $1.text }) { oldValue, newValue in
+      Reduce { state, _ in
+        state.saves.append("\(oldValue.text)→\(newValue.text)")
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+struct OnChangeRemoveDuplicatesTests {
+  @Test func onChange_removeDuplicates_runsOnlyWhenThePredicateSeesAChange() {
+    let store = Store(initialState: DraftEditor.State()) { DraftEditor() }
+    store.send(.typed("하"))
+    store.send(.touched)
+    store.send(.typed("하루"))
+    store.send(.typed("하루"))
+    #expect(store.state.saves == ["→하", "하→하루"])
+    #expect(store.state.draft.edits == 4)
+  }
+}

@@ -32,6 +32,9 @@ package func debugDumpLine(_ value: Any, limit: Int = 300) -> String {
 
 private final class DumpWriter {
   private(set) var lines: [String] = []
+  /// The objects being written, outermost first: an object met again inside itself is a cycle,
+  /// written as a back reference instead of being followed for ever.
+  private var objectsInProgress: Set<ObjectIdentifier> = []
 
   func emit(_ line: String) { lines.append(line) }
 
@@ -94,12 +97,26 @@ private final class DumpWriter {
     case .tuple:
       writeFields(mirror, open: "(", close: ")", prefix: prefix, indent: indent, suffix: suffix)
 
-    default:
-      if mirror.children.isEmpty {
-        emit(indent + prefix + typeName + "()" + suffix)
-      } else {
-        writeFields(mirror, open: typeName + "(", close: ")", prefix: prefix, indent: indent, suffix: suffix)
+    case .class:
+      let object = ObjectIdentifier(value as AnyObject)
+      guard objectsInProgress.insert(object).inserted else {
+        emit(indent + prefix + typeName + "(↩︎)" + suffix)
+        return
       }
+      defer { objectsInProgress.remove(object) }
+      writeStructure(mirror, typeName: typeName, prefix: prefix, indent: indent, suffix: suffix)
+
+    default:
+      writeStructure(mirror, typeName: typeName, prefix: prefix, indent: indent, suffix: suffix)
+    }
+  }
+
+  /// Writes a struct's or an object's fields.
+  func writeStructure(_ mirror: Mirror, typeName: String, prefix: String, indent: String, suffix: String) {
+    if mirror.children.isEmpty {
+      emit(indent + prefix + typeName + "()" + suffix)
+    } else {
+      writeFields(mirror, open: typeName + "(", close: ")", prefix: prefix, indent: indent, suffix: suffix)
     }
   }
 

@@ -27,6 +27,8 @@ public struct Effect<Action: Sendable>: Sendable {
   struct Run: Sendable {
     let priority: TaskPriority?
     let dependencies: DependencyValues
+    /// Where the effect was created, for reports about it.
+    let location: IssueLocation?
     let operation: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
   }
 
@@ -75,7 +77,10 @@ public struct Effect<Action: Sendable>: Sendable {
     let dependencies = DependencyValues.currentValues
     return Effect(
       .run(
-        Run(priority: priority, dependencies: dependencies) { send in
+        Run(
+          priority: priority, dependencies: dependencies,
+          location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        ) { send in
           do {
             try await operation(send)
           } catch is CancellationError {
@@ -120,6 +125,17 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
+  /// Whether the effect does all its work when the store starts it, with no task: it only
+  /// sends actions synchronously or cancels.
+  var finishesWhenStarted: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.finishesWhenStarted)
+    case .cancellable(_, _, let effect): effect.finishesWhenStarted
+    }
+  }
+
   /// This effect and `other` at the same time.
   @inlinable
   public func merge(with other: Effect) -> Effect {
@@ -161,7 +177,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case .run(let run):
       return Effect<NewAction>(
         .run(
-          .init(priority: run.priority, dependencies: run.dependencies) { send in
+          .init(priority: run.priority, dependencies: run.dependencies, location: run.location) { send in
             await run.operation(Send { await send(transform($0)) })
           }))
     case .merge(let effects):

@@ -96,6 +96,33 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     return element
   }
 
+  /// Removes and returns the last element; the array must not be empty, as with `Array`.
+  ///
+  /// ```swift
+  /// let newest = state.messages.removeLast()
+  /// ```
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    precondition(!ids.isEmpty, "Can't remove the last element from an empty IdentifiedArray.")
+    let id = ids.removeLast()
+    positions[id] = nil
+    return elements.removeValue(forKey: id)!
+  }
+
+  /// Removes the last `count` elements; the array must hold at least that many.
+  public mutating func removeLast(_ count: Int) {
+    precondition(
+      count >= 0 && count <= ids.count, "Can't remove more elements than an IdentifiedArray holds.")
+    for _ in 0..<count { removeLast() }
+  }
+
+  /// Removes and returns the first element; the array must not be empty, as with `Array`.
+  @discardableResult
+  public mutating func removeFirst() -> Element {
+    precondition(!ids.isEmpty, "Can't remove the first element from an empty IdentifiedArray.")
+    return remove(at: 0)
+  }
+
   /// Removes every element that matches `shouldRemove`.
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
     var kept: [ID] = []

@@ -93,7 +93,7 @@ extension Effect {
     case .run(let run):
       return Effect(
         .run(
-          Run(priority: run.priority, dependencies: run.dependencies) { send in
+          Run(priority: run.priority, dependencies: run.dependencies, location: run.location) { send in
             await DismissEffect.$handler.withValueOnCallerActor(
               DismissEffect.Handler { await send(dismissAction) }
             ) {

@@ -21,7 +21,7 @@ extension Reducer {
   where Action: SendableMetatype, ChildState == Child.State, ChildAction == Child.Action {
     PresentationReducer(
       parent: self,
-      runChild: ReduceFunction(destination()),
+      runChild: LazyReduceFunction(destination()),
       toPresentationState: toPresentationState,
       toPresentationAction: AnyCasePath(toPresentationAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -52,44 +52,66 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer, @un
 where Parent.Action: SendableMetatype {
   // Sendable: key paths are immutable values.
   let parent: Parent
-  let runChild: ReduceFunction<Child.State, Child.Action>
+  let runChild: LazyReduceFunction<Child>
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Child.State>>
   let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>
   let location: IssueLocation
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    // Only the identity is kept: holding the child state would copy it when the child mutates.
-    let wasPresented = state[keyPath: toPresentationState].storage != nil
-    let idBefore = state[keyPath: toPresentationState].presentationID
+    // Only identities are kept: holding the child state would copy it when the child mutates.
+    let mountedID = state[keyPath: toPresentationState].mountedID
+    let idBefore = state[keyPath: toPresentationState].currentID
+    let wasPresented = idBefore != .none
     let presentationAction = toPresentationAction.extract(from: action)
     var effects = Effect<Parent.Action>.none
+    // Another reducer dismissed or replaced the child since this one last ran: the effects of
+    // the child it saw are still running.
+    if mountedID != .none, mountedID != idBefore {
+      effects = .cancel(id: PresentationCancelID(id: mountedID))
+    }
     // `.dismiss` closes the child, and so does any action of an alert-like child.
     var closesChild = false
 
     switch presentationAction {
     case .presented(let childAction):
       if let shown = state[keyPath: toPresentationState].storage {
-        closesChild = isEphemeral(shown)
+        closesChild = isEphemeral(shown) && isAction(childAction, forCaseOf: shown)
       }
-      effects = reduceChild(into: &state, action: childAction, presentationID: idBefore)
+      effects = effects.merge(
+        with: reduceChild(into: &state, action: childAction, presentationID: idBefore))
     case .dismiss:
       closesChild = true
+      if !wasPresented { reportDismissWithNothingPresented() }
     case nil:
       break
     }
     effects = effects.merge(with: parent.reduce(into: &state, action: action))
 
-    if closesChild, wasPresented,
-      state[keyPath: toPresentationState].presentationID == idBefore
-    {
+    if closesChild, wasPresented, state[keyPath: toPresentationState].currentID == idBefore {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
 
-    let after = state[keyPath: toPresentationState]
-    if wasPresented, after.storage == nil || after.presentationID != idBefore {
+    let idAfter = state[keyPath: toPresentationState].currentID
+    if wasPresented, idAfter != idBefore {
       effects = effects.merge(with: .cancel(id: PresentationCancelID(id: idBefore)))
     }
+    if mountedID != idAfter {
+      state[keyPath: toPresentationState].mountedID = idAfter
+    }
     return effects
+  }
+
+  private func reportDismissWithNothingPresented() {
+    reportMisuse(
+      """
+      An 'ifLet' at '\(location)' received '.dismiss' while nothing was presented.
+
+      Nothing was dismissed. This usually means a view sent '.dismiss' twice, or an effect \
+      dismissed a child that was already closed. To fix it, send '.dismiss' only while the child \
+      is presented (a dismissed child's own effects are cancelled and cannot send it).
+      """,
+      at: location
+    )
   }
 
   private func reduceChild(
@@ -114,16 +136,37 @@ where Parent.Action: SendableMetatype {
       return .none
     }
     let toPresentationAction = self.toPresentationAction
-    return runChild(&state[keyPath: toPresentationState].storage!, childAction)
+    let identityBefore = NavigationIdentity(of: state[keyPath: toPresentationState].storage!)
+    let effect = runChild(&state[keyPath: toPresentationState].storage!, childAction)
+    // A child that changed its own identity (its `id`, or its case) is a new presentation: the
+    // effects of the old one, including those just returned, end with it.
+    if let child = state[keyPath: toPresentationState].storage,
+      NavigationIdentity(of: child) != identityBefore
+    {
+      state[keyPath: toPresentationState].presentationID = .next()
+    }
+    let scope = PresentationCancelID(id: presentationID)
+    return
+      effect
       .map { toPresentationAction.embed(.presented($0)) }
+      .scopingCancellation(to: CancelID(scope))
       .dismissing(with: toPresentationAction.embed(.dismiss))
-      .cancellable(id: PresentationCancelID(id: presentationID))
+      .cancellable(id: scope)
   }
 }
 
 /// The cancel id shared by every effect of one presentation.
 struct PresentationCancelID: Hashable, Sendable {
   let id: PresentationID
+}
+
+/// Whether `action` belongs to the case `state` is in, for a destination enum whose state and
+/// action cases share names (`.alert(AlertState)`, `.alert(Alert)`); always true otherwise.
+func isAction(_ action: Any, forCaseOf state: Any) -> Bool {
+  guard let stateCase = enumCaseName(of: state), Mirror(reflecting: state).children.first != nil,
+    let actionCase = enumCaseName(of: action)
+  else { return true }
+  return stateCase == actionCase
 }
 
 /// Whether `state` is a value like an alert, which a button action dismisses by itself; also

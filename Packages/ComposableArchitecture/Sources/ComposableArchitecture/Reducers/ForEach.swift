@@ -7,8 +7,8 @@ extension Reducer {
   ///   .forEach(\.rows, action: \.rows) { Row() }
   /// ```
   ///
-  /// An action for an id that is not in the array is reported. Removing an element does not
-  /// cancel its effects by itself: cancel them with ids that include the element's id.
+  /// Removing an element cancels the effects it started, and the cancellation ids an element
+  /// uses reach only its own effects. An action for an id that is not in the array is reported.
   @inlinable
   public func forEach<ElementState, ElementAction: Sendable, ID: Hashable & Sendable, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
@@ -45,25 +45,60 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let runElement = ReduceFunction(element)
     // Key paths are immutable values; they are safe to share.
     nonisolated(unsafe) let toElements = toElements
+    // Straight to the ids: reading the whole array through a key path copies it into a buffer.
+    nonisolated(unsafe) let toIDs = toElements.appending(path: \IdentifiedArray<ID, Element.State>.ids)
     self.run = ReduceFunction { state, action in
-      guard case .element(let id, let elementAction) = toElementAction.extract(from: action) else {
-        return runParent(&state, action)
-      }
-      let elementEffect: Effect<Parent.Action>
-      if state[keyPath: toElements][id: id] == nil {
-        Self.reportMissingElement(id: id, action: action, at: location)
-        elementEffect = .none
+      var elementEffect = Effect<Parent.Action>.none
+      let idsBefore: [ID]
+      if case .element(let id, let elementAction) = toElementAction.extract(from: action) {
+        // One access to the array runs the element and reads the ids the parent starts from.
+        let reduced = Self.reduceElement(
+          in: &state[keyPath: toElements], id: id, action: elementAction, run: runElement)
+        idsBefore = reduced.ids
+        if let effect = reduced.effect {
+          elementEffect =
+            effect
+            .map { toElementAction.embed(.element(id: id, action: $0)) }
+            .runningAsChild(NavigationCancelID(path: toElements, identity: id))
+        } else {
+          Self.reportMissingElement(id: id, action: action, at: location)
+        }
       } else {
-        elementEffect = runElement(&state[keyPath: toElements][id: id]!, elementAction)
-          .map { toElementAction.embed(.element(id: id, action: $0)) }
+        idsBefore = state[keyPath: toIDs]
       }
-      return elementEffect.merge(with: runParent(&state, action))
+      // Elements the parent removes take their effects with them. Unchanged ids share their
+      // storage, so comparing them is one pointer comparison in the common case.
+      let parentEffect = runParent(&state, action)
+      let idsAfter = state[keyPath: toIDs]
+      guard idsAfter != idsBefore else { return elementEffect.merge(with: parentEffect) }
+      return elementEffect.merge(with: parentEffect).merge(
+        with: Self.cancelRemoved(from: idsBefore, to: idsAfter, path: toElements))
     }
+  }
+
+  /// Runs the element with `id`, if there is one (`nil` effect otherwise), and returns the ids.
+  @inlinable
+  static func reduceElement(
+    in elements: inout IdentifiedArray<ID, Element.State>, id: ID, action: Element.Action,
+    run: ReduceFunction<Element.State, Element.Action>
+  ) -> (effect: Effect<Element.Action>?, ids: [ID]) {
+    guard elements[id: id] != nil else { return (nil, elements.ids) }
+    let effect = run(&elements[id: id]!, action)
+    return (effect, elements.ids)
   }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     run(&state, action)
+  }
+
+  /// Cancels the effects of the elements in `before` that are not in `after`.
+  @usableFromInline
+  static func cancelRemoved(from before: [ID], to after: [ID], path: AnyKeyPath) -> Effect<Parent.Action> {
+    let remaining = Set(after)
+    return .merge(
+      before.lazy.filter { !remaining.contains($0) }
+        .map { .cancel(id: NavigationCancelID(path: path, identity: $0)) })
   }
 
   @usableFromInline

@@ -7,7 +7,10 @@ extension Reducer {
   ///   .ifCaseLet(\.loggedIn, action: \.loggedIn) { Home() }
   /// ```
   ///
-  /// A child action that arrives while the state is in another case is reported.
+  /// When the state leaves the case (or the child in it is replaced by one with another `id`),
+  /// the effects the child started are cancelled, and the cancellation ids a child uses reach
+  /// only its own effects. A child action that arrives while the state is in another case is
+  /// reported.
   @inlinable
   public func ifCaseLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: CaseKeyPath<State, ChildState>,
@@ -26,6 +29,7 @@ extension Reducer {
       parent: self,
       child: child(),
       toChildState: AnyCasePath(toChildState),
+      stateCaseKey: toChildState,
       toChildAction: AnyCasePath(toChildAction),
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -39,24 +43,34 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable
   init(
     parent: Parent, child: Child, toChildState: AnyCasePath<Parent.State, Child.State>,
-    toChildAction: AnyCasePath<Parent.Action, Child.Action>, location: IssueLocation
+    stateCaseKey: AnyKeyPath, toChildAction: AnyCasePath<Parent.Action, Child.Action>,
+    location: IssueLocation
   ) {
     let runParent = ReduceFunction(parent)
     let runChild = ReduceFunction(child)
+    let identity = ChildIdentity<Child.State>()
+    // Key paths are immutable values; they are safe to share.
+    nonisolated(unsafe) let stateCaseKey = stateCaseKey
     self.run = ReduceFunction { state, action in
-      guard let childAction = toChildAction.extract(from: action) else {
-        return runParent(&state, action)
+      var childEffect = Effect<Parent.Action>.none
+      if let childAction = toChildAction.extract(from: action) {
+        if var childState = toChildState.extract(from: state) {
+          let scope = NavigationCancelID(path: stateCaseKey, identity: identity(childState))
+          let effect = runChild(&childState, childAction)
+          state = toChildState.embed(childState)
+          childEffect = effect.map(toChildAction.embedFunction).runningAsChild(scope)
+        } else {
+          Self.reportWrongCase(action: action, state: state, at: location)
+        }
       }
-      let childEffect: Effect<Parent.Action>
-      if var childState = toChildState.extract(from: state) {
-        let effect = runChild(&childState, childAction)
-        state = toChildState.embed(childState)
-        childEffect = effect.map(toChildAction.embedFunction)
-      } else {
-        Self.reportWrongCase(action: action, state: state, at: location)
-        childEffect = .none
-      }
-      return childEffect.merge(with: runParent(&state, action))
+      // Whether the parent leaves the case, or puts another child in it.
+      let childBefore = toChildState.extract(from: state).map { identity($0) }
+      let parentEffect = runParent(&state, action)
+      guard let childBefore else { return childEffect.merge(with: parentEffect) }
+      let childAfter = toChildState.extract(from: state).map { identity($0) }
+      guard childAfter != childBefore else { return childEffect.merge(with: parentEffect) }
+      return childEffect.merge(with: parentEffect).merge(
+        with: .cancel(id: NavigationCancelID(path: stateCaseKey, identity: childBefore)))
     }
   }
 

@@ -7,9 +7,11 @@ extension Reducer {
   ///   .ifLet(\.password, action: \.password) { SignInPassword() }
   /// ```
   ///
-  /// When the parent sets the state to `nil`, the child's effects that were made cancellable
-  /// are unaffected; use presentation state (`PresentationState`) to cancel them on dismissal.
-  /// A child action that arrives while the state is `nil` is reported.
+  /// When the child state goes away (set to `nil`, or replaced by a child with another `id`),
+  /// the effects the child started are cancelled, and the cancellation ids a child uses reach
+  /// only its own effects. A child action that arrives while the state is `nil` is reported.
+  /// A child that is an alert-like value (``EphemeralState``) is cleared after any of its
+  /// actions.
   @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
@@ -31,6 +33,30 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Integrates an optional alert-like value (``AlertState``, ``ConfirmationDialogState``) held
+  /// without `PresentationState`: any of its actions reaches the parent, and the value is
+  /// cleared first.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.alert, action: \.alert)
+  /// ```
+  @inlinable
+  public func ifLet<ChildState: EphemeralState, ChildAction: Sendable>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<ChildState, ChildAction>> where Action: SendableMetatype {
+    ifLet(
+      toChildState, action: toChildAction, then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
 /// The reducer made by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let run: ReduceFunction<Parent.State, Parent.Action>
@@ -42,21 +68,31 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) {
     let runParent = ReduceFunction(parent)
     let runChild = ReduceFunction(child)
+    let identity = ChildIdentity<Child.State>()
+    let clearsAfterAction = Child.State.self is any EphemeralState.Type
     // Key paths are immutable values; they are safe to share.
     nonisolated(unsafe) let toChildState = toChildState
     self.run = ReduceFunction { state, action in
-      guard let childAction = toChildAction.extract(from: action) else {
-        return runParent(&state, action)
+      var childEffect = Effect<Parent.Action>.none
+      if let childAction = toChildAction.extract(from: action) {
+        if let child = state[keyPath: toChildState] {
+          let scope = NavigationCancelID(path: toChildState, identity: identity(child))
+          childEffect = runChild(&state[keyPath: toChildState]!, childAction)
+            .map(toChildAction.embedFunction)
+            .runningAsChild(scope)
+          if clearsAfterAction { state[keyPath: toChildState] = nil }
+        } else {
+          Self.reportMissingChild(action: action, at: location)
+        }
       }
-      let childEffect: Effect<Parent.Action>
-      if state[keyPath: toChildState] == nil {
-        Self.reportMissingChild(action: action, at: location)
-        childEffect = .none
-      } else {
-        childEffect = runChild(&state[keyPath: toChildState]!, childAction)
-          .map(toChildAction.embedFunction)
-      }
-      return childEffect.merge(with: runParent(&state, action))
+      // Whether the parent removes the child, or replaces it with another one.
+      let childBefore = state[keyPath: toChildState].map { identity($0) }
+      let parentEffect = runParent(&state, action)
+      guard let childBefore else { return childEffect.merge(with: parentEffect) }
+      let childAfter = state[keyPath: toChildState].map { identity($0) }
+      guard childAfter != childBefore else { return childEffect.merge(with: parentEffect) }
+      return childEffect.merge(with: parentEffect).merge(
+        with: .cancel(id: NavigationCancelID(path: toChildState, identity: childBefore)))
     }
   }
 

@@ -48,7 +48,9 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     // Only the ids are kept: holding the whole stack would copy every screen on mutation.
     let stackIdentity = state[keyPath: toStackState].stackIdentity
-    let idsBefore = state[keyPath: toStackState].ids
+    // The screens this reducer saw last: another reducer may have removed some since, and
+    // their effects are still running.
+    let mountedIDs = state[keyPath: toStackState].mountedIDs
     let stackAction = toStackAction.extract(from: action)
     var effects = Effect<Parent.Action>.none
 
@@ -67,23 +69,18 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       }
     case .push(let id, let element):
       if !state[keyPath: toStackState].push(element, id: id) {
-        reportMisuse(
-          """
-          A 'forEach' at '\(location)' received '.push(id: \(id), …)', but that id is already \
-          used by this stack.
-
-          Nothing was pushed. Ids must be new; the next free one is \
-          #\(state[keyPath: toStackState].nextID). To fix it, push with \
-          'state.path.append(…)' in the reducer, or send '.push' with the stack's next id.
-          """,
-          at: location)
+        reportMisuse(rejectedPushMessage(id: id, stack: state[keyPath: toStackState]), at: location)
       }
     case .element, nil:
       break
     }
 
-    for id in removedIDs(from: idsBefore, to: state[keyPath: toStackState].ids) {
+    let idsAfter = state[keyPath: toStackState].ids
+    for id in removedIDs(from: mountedIDs, to: idsAfter) {
       effects = effects.merge(with: .cancel(id: StackCancelID(stack: stackIdentity, element: id)))
+    }
+    if mountedIDs != idsAfter {
+      state[keyPath: toStackState].mountedIDs = idsAfter
     }
     return effects
   }
@@ -110,10 +107,29 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       return .none
     }
     let toStackAction = self.toStackAction
+    let scope = StackCancelID(stack: stackIdentity, element: id)
     return runDestination(&state[keyPath: toStackState][index], elementAction)
       .map { toStackAction.embed(.element(id: id, action: $0)) }
+      .scopingCancellation(to: CancelID(scope))
       .dismissing(with: toStackAction.embed(.popFrom(id: id)))
-      .cancellable(id: StackCancelID(stack: stackIdentity, element: id))
+      .cancellable(id: scope)
+  }
+
+  private func rejectedPushMessage(id: StackElementID, stack: StackState<Destination.State>) -> String {
+    let reason =
+      stack.ids.contains(id)
+      ? "that id is already used by this stack" : "that id is not greater than every id on the stack"
+    let ids = stack.ids.isEmpty ? "(none)" : stack.ids.map(\.description).joined(separator: ", ")
+    return """
+      A 'forEach' at '\(location)' received '.push(id: \(id), …)', but \(reason).
+
+        Stack ids:
+          \(ids)
+
+      Nothing was pushed. Pushed ids must grow, so that screens keep their push order; the next \
+      free one is #\(stack.nextID). To fix it, push with 'state.path.append(…)' in the reducer, \
+      or send '.push' with the stack's next id.
+      """
   }
 
   private func missingElementMessage(action: String, id: StackElementID) -> String {

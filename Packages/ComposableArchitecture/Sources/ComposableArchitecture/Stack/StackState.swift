@@ -15,9 +15,14 @@ import Synchronization
 /// ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``. Equality compares the
 /// screens and their ids.
 public struct StackState<Element> {
-  var ids: [StackElementID]
+  /// The ids of the screens, bottom first.
+  public private(set) var ids: [StackElementID]
   var elements: [Element]
   var nextID: Int
+  /// The ids whose screens may have effects running, as the stack reducer last saw them:
+  /// another reducer may have removed screens since, which the stack reducer notices on its next
+  /// action and cancels their effects.
+  var mountedIDs: [StackElementID]
   /// Tells this stack's effects apart from those of another stack with the same ids.
   let stackIdentity: Int
 
@@ -26,23 +31,54 @@ public struct StackState<Element> {
     self.elements = Array(elements)
     self.ids = self.elements.indices.map { StackElementID(rawValue: $0) }
     self.nextID = self.elements.count
+    self.mountedIDs = self.ids
     self.stackIdentity = stackIdentityCounter.add(1, ordering: .relaxed).newValue
   }
 
   /// The ids of the screens, bottom first.
   public var elementIDs: [StackElementID] { ids }
 
-  /// The screen with `id`, or `nil` if it is not on the stack; setting `nil` pops it and
-  /// everything above it.
+  /// The screen with `id`, or `nil` if it is not on the stack.
+  ///
+  /// Setting a screen for an id that is not on the stack pushes it under that id; setting `nil`
+  /// removes only that screen (use ``pop(from:)`` to pop everything above it too).
+  ///
+  /// ```swift
+  /// state.path[id: 5] = .detail(Detail.State())   // pushed as #5
+  /// state.path[id: 5] = nil                        // removed; the screens below stay
+  /// ```
   public subscript(id id: StackElementID) -> Element? {
     get { index(of: id).map { elements[$0] } }
     set {
-      guard let index = index(of: id) else { return }
-      if let newValue {
+      switch (index(of: id), newValue) {
+      case (let index?, let newValue?):
         elements[index] = newValue
-      } else {
-        removeSubrange(index...)
+      case (let index?, nil):
+        ids.remove(at: index)
+        elements.remove(at: index)
+      case (nil, let newValue?):
+        ids.append(id)
+        elements.append(newValue)
+        // Later pushes must not reuse the id.
+        nextID = Swift.max(nextID, id.rawValue + 1)
+      case (nil, nil):
+        break
       }
+    }
+  }
+
+  /// The screen with `id` if it is in the case `casePath`, for reading or changing one case of a
+  /// path enum: `state.path[id: 0, case: \.detail]?.title = "하루"`.
+  ///
+  /// Setting `nil`, or reading a screen in another case, does nothing; setting a value replaces
+  /// the screen with `id` only if it is on the stack.
+  public subscript<Case: SendableMetatype>(
+    id id: StackElementID, case casePath: CaseKeyPath<Element, Case>
+  ) -> Case? where Element: CasePathable & SendableMetatype {
+    get { self[id: id].flatMap(AnyCasePath(casePath).extract(from:)) }
+    set {
+      guard let newValue, let index = index(of: id) else { return }
+      elements[index] = AnyCasePath(casePath).embed(newValue)
     }
   }
 
@@ -66,12 +102,12 @@ public struct StackState<Element> {
   }
 
   /// Pushes `element` under a given id, as a `.push(id:state:)` action asks; `false` when the
-  /// id is already used or older than the stack's newest.
+  /// id is not greater than every id on the stack, which keeps ids in push order.
   mutating func push(_ element: Element, id: StackElementID) -> Bool {
-    guard id.rawValue >= nextID else { return false }
+    if let newest = ids.max(), id <= newest { return false }
     ids.append(id)
     elements.append(element)
-    nextID = id.rawValue + 1
+    nextID = Swift.max(nextID, id.rawValue + 1)
     return true
   }
 

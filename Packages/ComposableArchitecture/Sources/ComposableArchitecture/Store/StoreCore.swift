@@ -154,7 +154,15 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     case .merge(let effects):
       for effect in effects { execute(effect, from: action, cancelIDs: cancelIDs, into: &tasks) }
     case .concatenate(let effects):
-      tasks.append(startSequence(effects, from: action, cancelIDs: cancelIDs))
+      // Leading effects that finish as they start (`.send`, `.cancel`) run now, in order, so
+      // `.concatenate(.send(a), .send(b))` queues `a` and `b` back to back, as a merge would:
+      // started from a task, `b` would arrive on a later turn, after whatever came in between.
+      let synchronous = effects.prefix { $0.finishesWhenStarted }
+      for effect in synchronous { execute(effect, from: action, cancelIDs: cancelIDs, into: &tasks) }
+      if synchronous.count < effects.count {
+        tasks.append(
+          startSequence(Array(effects[synchronous.count...]), from: action, cancelIDs: cancelIDs))
+      }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id: id) }
       execute(inner, from: action, cancelIDs: cancelIDs + [id], into: &tasks)
@@ -168,19 +176,28 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     for effectID in ids { inFlight[effectID]?.task?.cancel() }
   }
 
-  private func makeSend() -> Send<Action> {
+  private func makeSend(
+    forEffect effectID: Int, startedBy origin: Action, location: IssueLocation?
+  ) -> Send<Action> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     // `weak let`, not `[weak self]`: a capture list makes the closure run on the global pool
     // rather than on its caller's actor (Swift 6.3).
     weak let core = self
     return Send { action in
       hopStarted?()
-      await core?.deliver(action)
+      await core?.deliver(action, fromEffect: effectID, startedBy: origin, location: location)
       hopFinished?()
     }
   }
 
-  private func deliver(_ action: Action) {
+  private func deliver(
+    _ action: Action, fromEffect effectID: Int, startedBy origin: Action, location: IssueLocation?
+  ) {
+    // A `send` that escaped its effect, called once the effect has finished.
+    guard inFlight[effectID] != nil else {
+      reportSendAfterEffectFinished(action: action, startedBy: origin, effectLocation: location)
+      return
+    }
     // The store's own dependencies, always: this runs in the effect's task, whose task-local
     // values may carry overrides that only the effect's body is meant to see.
     withDependencyValues(dependencies) { _ = send(action, origin: .effect) }
@@ -189,9 +206,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   private func start(
     _ run: Effect<Action>.Run, from action: Action, cancelIDs: [CancelID]
   ) -> Task<Void, Never> {
-    let send = makeSend()
+    let id = reserveEffectID()
+    let send = makeSend(forEffect: id, startedBy: action, location: run.location)
     let (operation, dependencies) = (run.operation, run.dependencies)
-    return launch(from: action, cancelIDs: cancelIDs, priority: run.priority) {
+    return launch(id: id, from: action, cancelIDs: cancelIDs, priority: run.priority) {
       await withDependencyValues(dependencies) {
         await operation(send)
       }
@@ -203,7 +221,7 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   ) -> Task<Void, Never> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     weak let core = self
-    return launch(from: action, cancelIDs: cancelIDs) {
+    return launch(id: reserveEffectID(), from: action, cancelIDs: cancelIDs) {
       for effect in effects {
         guard !Task.isCancelled else { break }
         hopStarted?()
@@ -229,11 +247,9 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   /// their work still runs off the main actor. Under a test store, effects run on its executor
   /// instead, which counts their work so that the test can tell when they have settled.
   private func launch(
-    from action: Action, cancelIDs: [CancelID], priority: TaskPriority? = nil,
+    id: Int, from action: Action, cancelIDs: [CancelID], priority: TaskPriority? = nil,
     _ work: nonisolated(nonsending) @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    let id = nextEffectID
-    nextEffectID += 1
     // Registered before it starts: an effect that never suspends finishes before `Task` returns.
     inFlight[id] = InFlightEffect(cancelIDs: cancelIDs)
     for cancelID in cancelIDs { cancellables[cancelID, default: []].insert(id) }
@@ -241,8 +257,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     // `weak let`, not `[weak self]`: see `makeSend`.
     weak let core = self
+    // Lets `Task.cancel(id:)` inside the effect reach this store.
+    let effectStore = EffectStore { id in await core?.cancel(id: id) }
     let body: nonisolated(nonsending) @Sendable () async -> Void = {
-      await work()
+      await EffectStore.$current.withValueOnCallerActor(effectStore) { await work() }
       hopStarted?()
       await core?.effectDidFinish(id)
       hopFinished?()
@@ -255,6 +273,12 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
       }
     inFlight[id]?.task = task
     return task
+  }
+
+  /// A new effect id; its `send` knows it before the effect starts.
+  private func reserveEffectID() -> Int {
+    defer { nextEffectID += 1 }
+    return nextEffectID
   }
 
   /// Starts one effect of a sequence; returns a task that ends when it has finished.

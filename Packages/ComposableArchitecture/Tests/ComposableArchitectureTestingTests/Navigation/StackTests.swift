@@ -133,7 +133,11 @@ struct StackTests {
     stack.append("c")
     #expect(stack.elementIDs == [0, 2])
     #expect(stack[id: 2] == "c")
+    // Like TCA: setting `nil` removes that screen only; `pop(from:)` removes the ones above too.
     stack[id: 0] = nil
+    #expect(stack.elementIDs == [2])
+    stack.append("d")
+    stack.pop(from: 2)
     #expect(stack.isEmpty)
   }
 

@@ -1,0 +1,26 @@
+import Dependencies
+
+/// Reports an action sent through the `send` of a `.run` effect that had already finished: the
+/// `send` escaped into work that outlived the effect. The store drops the action.
+func reportSendAfterEffectFinished(
+  action: some Sendable, startedBy origin: some Sendable, effectLocation: IssueLocation?
+) {
+  let message = """
+    An action was sent from an effect that had already finished.
+
+      Action:
+        \(debugCaseName(action))
+      Effect started by:
+        \(debugCaseName(origin))
+
+    The action was dropped. The effect's 'send' escaped into work that outlived the '.run', \
+    such as an unstructured 'Task' or a callback. To fix it, await that work inside the \
+    '.run' (an 'AsyncStream' turns callbacks into something to await), so the effect lasts \
+    as long as it sends.
+    """
+  if let effectLocation {
+    reportIssue(message, at: effectLocation)
+  } else {
+    reportIssue(message)
+  }
+}
