@@ -375,13 +375,14 @@ public final class TerminalLoop<State, Action: Sendable> {
       terminal.write(output)
     } else {
       noteErrors(on: screen)
-      let lines = ScreenRenderer(width: size.columns, colors: false).render(screen)
-      if let text = transcript.update(lines) { terminal.write(text) }
+      // Echo goes off before the password prompt shows, so nothing typed after it is echoed.
       let isSecret = screen.prompt?.isSecure == true
       if isSecret != isEchoOff {
         isEchoOff = isSecret
         terminal.setEcho(!isSecret)
       }
+      let lines = ScreenRenderer(width: size.columns, colors: false).render(screen)
+      if let text = transcript.update(lines) { terminal.write(text) }
     }
   }
 
