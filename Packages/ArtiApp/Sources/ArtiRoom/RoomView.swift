@@ -85,7 +85,8 @@ public struct RoomView: TerminalView {
       } else if state.rows.isEmpty && state.hasLoaded {
         Component.empty("No messages yet. Write the first broadcast below.")
       } else {
-        Component.list(state.rows, numbered: false)
+        // Newest first: on a small window the header and the newest replies stay, older ones give way.
+        Component.log(state.rows, newestFirst: true)
         if state.hiddenCount > 0 {
           Component.text("… and \(state.hiddenCount) older", style: .dim)
         }

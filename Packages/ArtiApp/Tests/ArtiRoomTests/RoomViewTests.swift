@@ -1,5 +1,7 @@
 import ArtiRoom
+import CommonDataModels
 import CommonKit
+import ComposableArchitecture
 import Foundation
 import FrommUI
 import MessageDataModels
@@ -21,6 +23,18 @@ struct RoomViewTests {
     // 1_795_000_000 is 2026-11-18 11:06:40 UTC, 20:06 in Seoul; the reply came 5 minutes later.
     #expect(lines.contains { $0.contains("언니 안녕!") && $0.hasSuffix("11-18 20:11") })
     #expect(lines.contains { $0.contains("New replies appear") })
+  }
+
+  @Test func render_manyMessagesIn60x20Window_keepsTheHeaderAndTheNewestReplyVisible() {
+    let messages = (1...40).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
+    let state = RoomFeature.State(
+      artistId: artistID, messages: IdentifiedArray(uniqueElements: messages), hasLoaded: true, isLive: true)
+    let lines = view.render(state).plainText(width: 60, height: 19).split(separator: "\n").map(String.init)
+    #expect(lines.count <= 19)
+    #expect(lines.first == "Your room")
+    #expect(lines.contains { $0.contains("reply number 40") })
+    #expect(lines.contains { $0.contains("earlier messages below (PageDown)") })
+    #expect(lines.last?.contains("/refresh") == true)
   }
 
   @Test func render_tooLongDraft_showsTheLimitAndTheCount() {

@@ -59,7 +59,7 @@ import Testing
     }
   }
 
-  @Test func stoppedServer_isUnreachableNamingTheURL() async throws {
+  @Test func stoppedServer_isUnreachableNamingTheServer() async throws {
     let backend = try Backend()
     defer { backend.remove() }
     let (server, app) = try serve(backend)
@@ -68,7 +68,7 @@ import Testing
     let transport = URLSessionTransport(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
     let api = APIClient(
       transport: transport, sessionStore: app.store, configuration: .init(maxAttempts: 1))
-    await #expect(throws: APIError.unreachable("http://127.0.0.1:\(port)/v1/auth/check-account")) {
+    await #expect(throws: APIError.unreachable("http://127.0.0.1:\(port)")) {
       try await AuthClient.live(api).checkExistAccount("demo_fan")
     }
   }

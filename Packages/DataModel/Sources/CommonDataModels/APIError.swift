@@ -46,7 +46,8 @@ public enum APIError: Error, Equatable, Sendable, LocalizedError, CustomStringCo
     case .timeout:
       "The server took too long to answer. Try again in a moment."
     case .unauthorized(let serverMessage):
-      serverMessage.isEmpty ? "Your session has ended. Sign in again." : sentence(serverMessage)
+      serverMessage.isEmpty || isAboutTheProtocol(serverMessage)
+        ? "Your session has ended. Sign in again." : sentence(serverMessage)
     case .rejected(_, let serverMessage):
       serverMessage.isEmpty ? "The server refused the request." : sentence(serverMessage)
     case .server(let status, let serverMessage):
@@ -71,6 +72,13 @@ public enum APIError: Error, Equatable, Sendable, LocalizedError, CustomStringCo
 
   public var errorDescription: String? { message }
   public var description: String { message }
+}
+
+/// Whether a server's message tells a programmer how to call the API (headers, tokens) rather
+/// than telling a person what happened; such a message is replaced by one a person can act on.
+private func isAboutTheProtocol(_ text: String) -> Bool {
+  let lowered = text.lowercased()
+  return ["authorization:", "bearer", "header"].contains { lowered.contains($0) }
 }
 
 /// Ends `text` with a full stop unless it already ends a sentence.

@@ -21,6 +21,12 @@ import Testing
     #expect(APIError.unauthorized("Wrong username or password.").message == "Wrong username or password.")
   }
 
+  @Test func message_unauthorizedWithAPIInstructions_asksToSignInInstead() {
+    let error = APIError.unauthorized(
+      "Sign in first: send 'authorization: Bearer <token>' with a valid session token.")
+    #expect(error.message == "Your session has ended. Sign in again.")
+  }
+
   @Test func message_server_showsStatusAndAdvice() {
     let error = APIError.server(status: 503, message: "database is busy")
     #expect(error.message == "The server failed (status 503): database is busy. Try again later.")

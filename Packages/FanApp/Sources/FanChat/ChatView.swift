@@ -40,8 +40,8 @@ public struct ChatView: TerminalView {
         if hidden > 0 {
           Component.text("… \(hidden) older \(hidden == 1 ? "message" : "messages")", style: .dim)
         }
-        Component.list(
-          state.messages.dropFirst(hidden).map { row($0, myId: state.myId) }, numbered: false)
+        // Oldest first: on a small window the header and the newest messages stay.
+        Component.log(state.messages.dropFirst(hidden).map { row($0, myId: state.myId) })
       }
       if state.isLoading { Component.progress("Loading messages") }
       if let interruption = state.interruption { Component.notice(interruption) }

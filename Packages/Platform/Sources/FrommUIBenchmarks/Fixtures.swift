@@ -29,3 +29,6 @@ struct TallyView: TerminalView {
 
   func action(for input: InputEvent, in count: Int) -> Bool? { input == .line("+") ? true : nil }
 }
+
+/// 10,000 characters of pasted chat text: Hangul, Latin and spaces.
+let pastedText = String(repeating: "오늘 공연 최고 great show ", count: 500)

@@ -40,7 +40,7 @@ public struct URLSessionTransport: Transport {
 
   public func send(_ request: WireRequest) async throws -> WireResponse {
     guard let url = url(for: request) else {
-      throw APIError.unreachable("\(baseURL.absoluteString)\(request.path) (not a valid URL)")
+      throw APIError.unreachable(Self.serverName(baseURL))
     }
     var urlRequest = URLRequest(url: url)
     urlRequest.httpMethod = request.method
@@ -54,7 +54,7 @@ public struct URLSessionTransport: Transport {
       throw Self.apiError(for: error, url: url)
     }
     guard let http = response as? HTTPURLResponse else {
-      throw APIError.unreachable("\(url.absoluteString) (the answer was not HTTP)")
+      throw APIError.unreachable(Self.serverName(url))
     }
     var headers: [String: String] = [:]
     for (name, value) in http.allHeaderFields {
@@ -67,12 +67,20 @@ public struct URLSessionTransport: Transport {
   static func apiError(for error: any Error, url: URL) -> APIError {
     if error is CancellationError || Task.isCancelled { return .cancelled }
     guard let urlError = error as? URLError else {
-      return .unreachable("\(url.absoluteString) (\(error.localizedDescription))")
+      return .unreachable(serverName(url))
     }
     switch urlError.code {
     case .cancelled: return .cancelled
     case .timedOut: return .timeout
-    default: return .unreachable(url.absoluteString)
+    default: return .unreachable(serverName(url))
     }
+  }
+
+  /// The server a person configured (`http://127.0.0.1:8080`), without the request's path or
+  /// query: a message names the server, not the call the app happened to make.
+  static func serverName(_ url: URL) -> String {
+    guard let scheme = url.scheme, let host = url.host else { return url.absoluteString }
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    return url.port.map { "\(scheme)://\(shownHost):\($0)" } ?? "\(scheme)://\(shownHost)"
   }
 }

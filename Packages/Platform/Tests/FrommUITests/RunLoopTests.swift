@@ -7,7 +7,7 @@ import Testing
 
 @MainActor
 @Suite struct RunLoopPlainModeTests {
-  @Test func run_pipedCounterScript_printsEachChangedScreenOnceAndExitsZero() async {
+  @Test func run_pipedCounterScript_printsTheFirstScreenThenOnlyChangedLinesAndExitsZero() async {
     let store = Store(initialState: Counter.State()) {
       Counter()
     } withDependencies: {
@@ -21,11 +21,10 @@ import Testing
 
     #expect(status == 0)
     let menu = "[+] Increment  [-] Decrement  [f] Fact"
-    func screen(_ body: String) -> String { "카운터\n======\n\n\(body)\n\(menu)\n\n" }
     #expect(
       pipe.output
-        == screen("Count: 0") + screen("Count: 1") + screen("Count: 2") + screen("Count: 1")
-        + screen("Count: 1\n(...) Fetching a fact") + screen("Count: 1\n1은(는) 좋은 숫자예요."))
+        == "카운터\n======\n\nCount: 0\n\(menu)\n"
+        + "Count: 1\nCount: 2\nCount: 1\n(...) Fetching a fact\n1은(는) 좋은 숫자예요.\n")
     #expect(!pipe.output.contains("\u{1B}"))
   }
 
@@ -42,26 +41,23 @@ import Testing
     #expect(store.state.count == 2)
   }
 
-  @Test func run_unknownInput_showsNoticeAndKeepsRunning() async {
+  @Test func run_unknownInput_showsNoticeKeepsRunningAndExitsOne() async {
     let store = Store(initialState: Counter.State()) { Counter() }
     let (terminal, pipe) = Terminal.inMemory()
     pipe.type("hello\n/dance\n+\n")
     pipe.close()
 
-    _ = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
+    let status = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
 
-    let screens = pipe.output.components(separatedBy: "\n\n카운터\n").map {
-      $0.split(separator: "\n").last ?? ""
-    }
+    #expect(status == ExitStatus.refused)
+    let lines = pipe.output.split(separator: "\n").suffix(3)
     #expect(
-      screens == [
-        "[+] Increment  [-] Decrement  [f] Fact",
+      Array(lines) == [
         "[i] Nothing here answers to \"hello\"; see the commands listed above.",
         "[i] Unknown command \"/dance\"; see the commands listed above.",
-        "[+] Increment  [-] Decrement  [f] Fact",
+        "Count: 1",
       ])
     #expect(store.state.count == 1)
-    #expect(pipe.output.hasSuffix("Count: 1\n[+] Increment  [-] Decrement  [f] Fact\n\n"))
   }
 
   @Test func run_endOfInputWithEndlessEffect_cancelsItAndExitsZero() async {
@@ -92,11 +88,11 @@ import Testing
     #expect(await pipe.waitForOutput(containing: "- me: 반가워요"))
     pipe.interrupt()
 
-    #expect(await running.value == 0)
+    #expect(await running.value == ExitStatus.interrupted)
     #expect(await probe.waitUntilCancelled())
   }
 
-  @Test func run_interruptWhileEffectInFlight_cancelsEffectAndExitsZero() async {
+  @Test func run_interruptWhileEffectInFlight_cancelsEffectAndExits130() async {
     let probe = Subscription()
     let store = Store(initialState: Room.State()) { Room(subscription: probe) }
     let (terminal, pipe) = Terminal.inMemory()
@@ -105,7 +101,7 @@ import Testing
 
     let status = await TerminalLoop(store: store, view: RoomView(), terminal: terminal).run()
 
-    #expect(status == 0)
+    #expect(status == ExitStatus.interrupted)
     #expect(await probe.waitUntilCancelled())
     #expect(store.state.messages.isEmpty)
   }
@@ -126,7 +122,7 @@ import Testing
     #expect(await pipe.waitForOutput(containing: "(...) Fetching a fact"))
     pipe.interrupt()
 
-    #expect(await running.value == 0)
+    #expect(await running.value == ExitStatus.interrupted)
     #expect(store.state.count == 0)
   }
 
@@ -166,7 +162,7 @@ import Testing
     #expect(!pipe.output.contains("[!]"))
   }
 
-  @Test func run_effectThrowingUnhandledError_showsErrorBannerInsteadOfDying() async {
+  @Test func run_effectThrowingUnhandledError_showsErrorBannerInsteadOfDyingAndExitsOne() async {
     let store = Store(initialState: 0) {
       Reduce<Int, Bool> { state, _ in
         state += 1
@@ -185,7 +181,7 @@ import Testing
       store: store, view: view, terminal: terminal, options: RunOptions(showsIssuesOnScreen: true)
     ).run()
 
-    #expect(status == 0)
+    #expect(status == ExitStatus.refused)
     #expect(pipe.output.contains("Tapped 1\n[!] "))
     #expect(pipe.output.contains("could not reach the server"))
   }
@@ -214,7 +210,7 @@ import Testing
     #expect(events.withLock { $0 } == ["raw", "restore"])
     let text = output.withLock { $0 }
     #expect(text.hasPrefix("\u{1B}[?1049h"))
-    #expect(text.hasSuffix("\u{1B}[?1049l"))
+    #expect(text.hasSuffix("\u{1B}[?2004l\u{1B}[?1049l"))
     #expect(text.contains("\u{1B}[1;36m카운터\u{1B}[0m\u{1B}[K\r\n"))
     #expect(text.contains("\r\u{1B}[K\u{1B}[1m> \u{1B}[0m+x"))
     #expect(text.contains("Count: 1"))
@@ -230,10 +226,10 @@ import Testing
     probe.deliver("아이유: 안녕!")
 
     #expect(await pipe.waitForOutput(containing: "  - 아이유: 안녕!\u{1B}[K\r\n\u{1B}[JMessage> 반가"))
-    pipe.type("워요\r")
+    pipe.type("워요")
     #expect(await pipe.waitForOutput(containing: "Message> 반가워요"))
     pipe.interrupt()
-    #expect(await running.value == 0)
+    #expect(await running.value == ExitStatus.interrupted)
     #expect(store.state.messages == ["아이유: 안녕!"])
   }
 
@@ -250,7 +246,7 @@ import Testing
       }
     }
     pipe.type("pw")
-    pipe.send(bytes: [0x0D, 0x03])
+    pipe.send(bytes: [0x0D, 0x04])
 
     let status = await TerminalLoop(store: store, view: view, terminal: terminal).run()
 

@@ -12,12 +12,13 @@ import Testing
     #expect(url?.absoluteString == "http://127.0.0.1:8080/v1/rooms/3/messages?after=12&limit=50")
   }
 
-  @Test func send_connectionRefused_throwsUnreachableWithTheURL() async throws {
+  @Test func send_connectionRefused_throwsUnreachableNamingTheServerNotTheRequest() async throws {
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
     let base = try #require(URL(string: "http://127.0.0.1:1"))
     let transport = URLSessionTransport(baseURL: base)
-    await #expect(throws: APIError.unreachable("http://127.0.0.1:1/v1/health")) {
-      try await transport.send(WireRequest(method: "GET", path: "/v1/health"))
+    await #expect(throws: APIError.unreachable("http://127.0.0.1:1")) {
+      try await transport.send(
+        WireRequest(method: "GET", path: "/v1/rooms/2/messages", query: ["after": "11", "limit": "100"]))
     }
   }
 }

@@ -3,9 +3,11 @@ import CommonKit
 /// Something the user did at the terminal, as a view sees it.
 ///
 /// In plain mode every line read is a ``line(_:)`` or, when it starts with `/`, a
-/// ``command(name:argument:)``; on a terminal the arrow keys, Tab and Escape arrive as
-/// ``key(_:)`` too. The run loop handles ``endOfInput`` and ``interrupt`` itself (it exits), so
-/// a view's ``TerminalView/action(for:in:)`` only sees them if it is called directly.
+/// ``command(name:argument:)``; on a terminal Up, Down, Tab, Escape, PageUp and PageDown
+/// arrive as ``key(_:)`` too (Left and Right only on an empty line: otherwise they move the
+/// cursor). A submitted line may hold line breaks (Alt-Enter, or Enter after a trailing `\`).
+/// The run loop handles ``endOfInput`` and ``interrupt`` itself (it exits), so a view's
+/// ``TerminalView/action(for:in:)`` only sees them if it is called directly.
 public enum InputEvent: Sendable, Equatable {
   /// A line the user submitted, without its newline.
   case line(String)
@@ -25,14 +27,19 @@ public enum InputEvent: Sendable, Equatable {
     case up
     /// The down arrow.
     case down
-    /// The left arrow.
+    /// The left arrow, on an empty line.
     case left
-    /// The right arrow.
+    /// The right arrow, on an empty line.
     case right
     /// Tab.
     case tab
     /// Escape, alone.
     case escape
+    /// Page Up: the loop scrolls a screen's ``Component/log(_:newestFirst:)`` back when the
+    /// view has no use for it.
+    case pageUp
+    /// Page Down: scrolls the log forward again.
+    case pageDown
   }
 
   /// The event for one submitted line of text.

@@ -42,6 +42,9 @@ struct ScreenRenderer {
     case .list(let items, let selection, let isNumbered):
       return renderList(items, selection: selection, isNumbered: isNumbered)
 
+    case .log(let items, _):
+      return renderList(items, selection: nil, isNumbered: false)
+
     case .menu(let commands):
       return pack(commands.map { "[\($0.shortcut)] \($0.title)" }, separator: "  ").map {
         StyledLine($0, .dim)
@@ -91,7 +94,7 @@ struct ScreenRenderer {
     }
   }
 
-  private func renderList(_ items: [ListItem], selection: Int?, isNumbered: Bool) -> [StyledLine] {
+  func renderList(_ items: [ListItem], selection: Int?, isNumbered: Bool) -> [StyledLine] {
     let numberWidth = String(items.count).count
     var lines: [StyledLine] = []
     for (index, item) in items.enumerated() {

@@ -8,6 +8,7 @@ public struct Component: Sendable, Equatable {
     case header(title: String, subtitle: String?)
     case text(String, style: TextStyle, alignment: TextAlignment)
     case list(items: [ListItem], selection: Int?, isNumbered: Bool)
+    case log(items: [ListItem], newestFirst: Bool)
     case menu([MenuCommand])
     case field(FieldContent)
     case prompt(InputPrompt)
@@ -58,6 +59,20 @@ public struct Component: Sendable, Equatable {
   /// ```
   public static func list(_ items: [ListItem], selection: Int? = nil, numbered: Bool = true) -> Component {
     Component(.list(items: items, selection: selection, isNumbered: numbered))
+  }
+
+  /// A conversation's messages: listed like an unnumbered list, and on a terminal too small for
+  /// the whole screen it is the part that gives way. The newest messages and everything around
+  /// the log (the header above, the prompt below) stay visible; older messages are counted in a
+  /// marker line and read with PageUp/PageDown (when the view does not use those keys itself),
+  /// and while paging back a marker says how many new messages are below.
+  ///
+  /// ```swift
+  /// Component.log(state.messages.map { ListItem("\($0.sender): \($0.text)", detail: $0.time) })
+  /// Component.log(newestFirst, newestFirst: true)  // the newest at the top
+  /// ```
+  public static func log(_ items: [ListItem], newestFirst: Bool = false) -> Component {
+    Component(.log(items: items, newestFirst: newestFirst))
   }
 
   /// The commands available here, each with its shortcut: `[n] New  [q] Quit`.

@@ -41,6 +41,11 @@ public struct Screen: Sendable, Equatable {
     return prompt
   }
 
+  /// Whether a form on the screen is waiting for an answer: a focused field.
+  var hasFocusedField: Bool {
+    components.contains { if case .field(let field) = $0.kind { field.isFocused } else { false } }
+  }
+
   /// Whether the screen shows a progress indicator, which the interactive loop animates.
   var hasProgress: Bool {
     components.contains { if case .progress = $0.kind { true } else { false } }
@@ -50,6 +55,19 @@ public struct Screen: Sendable, Equatable {
   /// trailing spaces: what plain mode prints and what snapshot tests compare.
   public func plainText(width: Int = 80) -> String {
     ScreenRenderer(width: width, colors: false).render(self).joined(separator: "\n")
+  }
+
+  /// The screen as a terminal window of `width` × `height` shows it above the prompt line:
+  /// when it does not fit, its ``Component/log(_:newestFirst:)`` gives way (oldest messages
+  /// first, counted in a marker line), then the top of the screen.
+  ///
+  /// ```swift
+  /// // What a 60×20 terminal shows: 19 lines, then the prompt.
+  /// let shown = RoomView().render(state).plainText(width: 60, height: 19)
+  /// ```
+  public func plainText(width: Int, height: Int) -> String {
+    ScreenRenderer(width: width, colors: false).render(self, height: height, scrolledBack: 0).lines
+      .joined(separator: "\n")
   }
 }
 

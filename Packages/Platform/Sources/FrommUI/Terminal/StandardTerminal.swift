@@ -41,14 +41,26 @@ extension Terminal {
     reader.name = "FrommUI.stdin"
     reader.start()
     let mode = TerminalMode()
+    let errors = ErrorCapture(continuation: continuation)
     return Terminal(
       input: stream,
       write: { StandardStreams.writeOutput($0) },
       isTTY: isTTY,
       size: { currentSize(environment: environment) },
       environment: environment,
-      enterInteractiveMode: { mode.enterRaw() },
-      restore: { mode.restore() }
+      enterInteractiveMode: {
+        mode.enterRaw()
+        errors.start()
+      },
+      restore: {
+        errors.stop()
+        mode.restore()
+      },
+      suspend: {
+        // Stops here until the shell's `fg` continues the process.
+        kill(getpid(), SIGTSTP)
+      },
+      setEcho: { mode.setEcho($0) }
     )
   }
 
@@ -72,7 +84,7 @@ private final class SignalForwarder: @unchecked Sendable {
   init(continuation: AsyncStream<Terminal.Input>.Continuation) {
     var sources: [any DispatchSourceSignal] = []
     // SIGTERM ends the loop like Ctrl-C, so a killed app still restores the terminal.
-    for (number, input) in [(SIGINT, Terminal.Input.interrupt), (SIGTERM, .interrupt), (SIGWINCH, .resize)] {
+    for (number, input) in [(SIGINT, Terminal.Input.interrupt), (SIGTERM, .terminate), (SIGWINCH, .resize)] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { continuation.yield(input) }
@@ -112,5 +124,97 @@ private final class TerminalMode: Sendable {
   func restore() {
     guard var original = saved.withLock({ $0 }) else { return }
     tcsetattr(0, TCSANOW, &original)
+  }
+
+  /// Echo on or off, the terminal's line editing left as it is; the first call saves the
+  /// settings that ``restore()`` puts back.
+  func setEcho(_ isOn: Bool) {
+    var settings = termios()
+    guard isatty(0) == 1, tcgetattr(0, &settings) == 0 else { return }
+    saved.withLock { if $0 == nil { $0 = settings } }
+    if isOn {
+      settings.c_lflag |= tcflag_t(ECHO)
+    } else {
+      settings.c_lflag &= ~tcflag_t(ECHO)
+    }
+    tcsetattr(0, TCSANOW, &settings)
+  }
+}
+
+/// While the full-screen UI runs, sends what is written to standard error (a library's
+/// warning) to the loop as ``Terminal/Input/warning(_:)`` instead of over the screen, and
+/// writes what is still unread to the real standard error once the screen is given back.
+private final class ErrorCapture: Sendable {
+  private struct Capture {
+    var savedError: Int32
+    var finished: DispatchSemaphore
+  }
+
+  private let continuation: AsyncStream<Terminal.Input>.Continuation
+  private let capture = Mutex<Capture?>(nil)
+  private let captured = Mutex<[String]>([])
+
+  init(continuation: AsyncStream<Terminal.Input>.Continuation) {
+    self.continuation = continuation
+  }
+
+  func start() {
+    var ends: [Int32] = [0, 0]
+    guard capture.withLock({ $0 == nil }), pipe(&ends) == 0 else { return }
+    let savedError = dup(2)
+    guard savedError >= 0, dup2(ends[1], 2) >= 0 else {
+      close(ends[0])
+      close(ends[1])
+      if savedError >= 0 { close(savedError) }
+      return
+    }
+    close(ends[1])
+    let readEnd = ends[0]
+    let continuation = self.continuation
+    let finished = DispatchSemaphore(value: 0)
+    let reader = Thread { [self] in
+      var pending: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 1024)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        pending += buffer[0..<count]
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: pending[..<newline], as: UTF8.self)
+          pending.removeFirst(newline + 1)
+          self.captured.withLock { $0.append(line) }
+          continuation.yield(.warning(line))
+        }
+      }
+      if !pending.isEmpty {
+        self.captured.withLock { $0.append(String(decoding: pending, as: UTF8.self)) }
+      }
+      close(readEnd)
+      finished.signal()
+    }
+    reader.name = "FrommUI.stderr"
+    capture.withLock { $0 = Capture(savedError: savedError, finished: finished) }
+    reader.start()
+  }
+
+  /// Puts standard error back and writes there what was captured, so nothing is lost with
+  /// the screen.
+  func stop() {
+    guard
+      let current = capture.withLock({ value -> Capture? in
+        defer { value = nil }
+        return value
+      })
+    else { return }
+    // Closing the pipe's last write end lets the reader drain it and finish.
+    dup2(current.savedError, 2)
+    close(current.savedError)
+    _ = current.finished.wait(timeout: .now() + .milliseconds(200))
+    let lines = captured.withLock { lines -> [String] in
+      defer { lines = [] }
+      return lines
+    }
+    for line in lines { StandardStreams.writeError(line + "\n") }
   }
 }

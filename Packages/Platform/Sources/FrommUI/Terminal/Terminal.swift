@@ -12,6 +12,11 @@ public struct Terminal: Sendable {
     case interrupt
     /// The window changed size.
     case resize
+    /// SIGTERM: end like Ctrl-C, with the exit status of a terminated process.
+    case terminate
+    /// A line written to standard error while the full-screen UI owns the terminal (a
+    /// library's warning); the loop shows it in a status line instead of over the screen.
+    case warning(String)
   }
 
   /// Everything read; finishing the stream means end of input.
@@ -30,6 +35,12 @@ public struct Terminal: Sendable {
   public var enterInteractiveMode: @Sendable () -> Void
   /// Undoes ``enterInteractiveMode``; called when the loop ends.
   public var restore: @Sendable () -> Void
+  /// Stops the process until the shell resumes it (Ctrl-Z); returns once resumed. The loop
+  /// restores the terminal before and redraws after.
+  public var suspend: @Sendable () -> Void
+  /// Turns the terminal's echo of typed input on or off while the terminal edits lines itself
+  /// (plain mode on a terminal), so a password is never shown; does nothing on a pipe.
+  public var setEcho: @Sendable (Bool) -> Void
 
   /// Creates a terminal from its parts.
   public init(
@@ -39,7 +50,9 @@ public struct Terminal: Sendable {
     size: @escaping @Sendable () -> TerminalSize = { TerminalSize(columns: 80, rows: 24) },
     environment: [String: String] = [:],
     enterInteractiveMode: @escaping @Sendable () -> Void = {},
-    restore: @escaping @Sendable () -> Void = {}
+    restore: @escaping @Sendable () -> Void = {},
+    suspend: @escaping @Sendable () -> Void = {},
+    setEcho: @escaping @Sendable (Bool) -> Void = { _ in }
   ) {
     self.input = input
     self.write = write
@@ -48,6 +61,8 @@ public struct Terminal: Sendable {
     self.environment = environment
     self.enterInteractiveMode = enterInteractiveMode
     self.restore = restore
+    self.suspend = suspend
+    self.setEcho = setEcho
   }
 }
 

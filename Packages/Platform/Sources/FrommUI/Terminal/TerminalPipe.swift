@@ -12,6 +12,8 @@ import Synchronization
 public final class TerminalPipe: Sendable {
   private let continuation: AsyncStream<Terminal.Input>.Continuation
   private let written = Mutex("")
+  private let echo = Mutex(true)
+  private let suspended = Mutex(0)
 
   init(continuation: AsyncStream<Terminal.Input>.Continuation) {
     self.continuation = continuation
@@ -31,6 +33,22 @@ public final class TerminalPipe: Sendable {
   public func interrupt() {
     continuation.yield(.interrupt)
   }
+
+  /// Sends SIGTERM.
+  public func terminate() {
+    continuation.yield(.terminate)
+  }
+
+  /// Sends a line written to standard error by a library.
+  public func warn(_ line: String) {
+    continuation.yield(.warning(line))
+  }
+
+  /// Whether the terminal's echo is on: the last value the loop set, `true` at first.
+  public var isEchoing: Bool { echo.withLock { $0 } }
+
+  /// How many times the loop suspended the process (Ctrl-Z).
+  public var suspensions: Int { suspended.withLock { $0 } }
 
   /// Ends the input, like the end of a piped file.
   public func close() {
@@ -54,6 +72,14 @@ public final class TerminalPipe: Sendable {
   func write(_ text: String) {
     written.withLock { $0 += text }
   }
+
+  func setEcho(_ isOn: Bool) {
+    echo.withLock { $0 = isOn }
+  }
+
+  func suspend() {
+    suspended.withLock { $0 += 1 }
+  }
 }
 
 extension Terminal {
@@ -70,7 +96,9 @@ extension Terminal {
       write: { pipe.write($0) },
       isTTY: isTTY,
       size: { size },
-      environment: environment
+      environment: environment,
+      suspend: { pipe.suspend() },
+      setEcho: { pipe.setEcho($0) }
     )
     return (terminal, pipe)
   }
