@@ -29,6 +29,8 @@ extension AuthClient {
   ) -> AuthClient {
     let world = PreviewAuthWorld(accounts: accounts, signedIn: signedIn)
     @Sendable func travel() async throws {
+      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
+      guard latency > .zero else { return }
       @Dependency(\.continuousClock) var clock
       try await clock.sleep(for: latency)
     }
