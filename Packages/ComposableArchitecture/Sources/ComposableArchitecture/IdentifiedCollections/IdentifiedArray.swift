@@ -127,7 +127,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     return remove(at: 0)
   }
 
-  /// Removes every element that matches `shouldRemove`.
+  /// Removes every element for which `shouldRemove` returns `true`, keeping the order of the rest.
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
     var keptIDs: [ID] = []
     var kept: [Element?] = []
