@@ -7,15 +7,18 @@
 /// rows.remove(id: 1)
 /// ```
 public struct IdentifiedArray<ID: Hashable, Element> {
+  // Laid out as a plain array with an index of positions: the elements in order (optional only
+  // so that `[id:]` can lend one out in place and take `nil` back; never `nil` at rest), their
+  // ids in the same order, and each id's position. Iterating reads the array alone.
   @usableFromInline var ids: [ID]
-  @usableFromInline var elements: [ID: Element]
+  @usableFromInline var elements: [Element?]
   @usableFromInline var positions: [ID: Int]
   @usableFromInline let idOf: KeyPathGetter<Element, ID>
 
   /// Creates an empty array whose elements are identified by `id`.
   public init(id: KeyPath<Element, ID>) {
     self.ids = []
-    self.elements = [:]
+    self.elements = []
     self.positions = [:]
     self.idOf = KeyPathGetter(id)
   }
@@ -23,6 +26,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Creates an array from `elements`, keeping the first of any elements that share an id.
   public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID>) {
     self.init(id: id)
+    // Sized once up front: growing by doubling would hold the old and new storage at once.
+    let count = elements.underestimatedCount
+    self.ids.reserveCapacity(count)
+    self.elements.reserveCapacity(count)
+    self.positions.reserveCapacity(count)
     for element in elements { append(element) }
   }
 
@@ -33,11 +41,13 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// appends it.
   @inlinable
   public subscript(id id: ID) -> Element? {
-    get { elements[id] }
+    get { positions[id].map { elements[$0]! } }
     _modify {
-      if elements[id] != nil {
-        yield &elements[id]
-        if elements[id] == nil { removePosition(of: id) }
+      if let index = positions[id] {
+        // Lent out in place: a change to the element does not copy what it holds. Checked in a
+        // `defer` so that an access ended by a thrown error leaves no empty slot either.
+        defer { if elements[index] == nil { removeSlot(at: index) } }
+        yield &elements[index]
       } else {
         var newValue: Element? = nil
         yield &newValue
@@ -45,14 +55,12 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       }
     }
     set {
-      if let newValue {
-        if elements[id] == nil {
-          ids.append(id)
-          positions[id] = ids.count - 1
-        }
-        elements[id] = newValue
-      } else if elements.removeValue(forKey: id) != nil {
-        removePosition(of: id)
+      if let index = positions[id] {
+        if let newValue { elements[index] = newValue } else { removeSlot(at: index) }
+      } else if let newValue {
+        ids.append(id)
+        elements.append(newValue)
+        positions[id] = ids.count - 1
       }
     }
   }
@@ -63,8 +71,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let id = idOf(element)
     if let index = positions[id] { return (false, index) }
     ids.append(id)
+    elements.append(element)
     positions[id] = ids.count - 1
-    elements[id] = element
     return (true, ids.count - 1)
   }
 
@@ -74,7 +82,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let id = idOf(element)
     if let existing = positions[id] { return (false, existing) }
     ids.insert(id, at: index)
-    elements[id] = element
+    elements.insert(element, at: index)
     reindex(from: index)
     return (true, index)
   }
@@ -82,18 +90,15 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Removes and returns the element with `id`, if any.
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
-    guard let element = elements.removeValue(forKey: id) else { return nil }
-    removePosition(of: id)
-    return element
+    guard let index = positions[id] else { return nil }
+    return removeSlot(at: index)
   }
 
   /// Removes and returns the element at `index`.
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
-    let id = ids[index]
-    let element = elements.removeValue(forKey: id)!
-    removePosition(of: id)
-    return element
+    // Never `nil` at rest: only `[id:]` empties a slot, and it removes the slot at once.
+    removeSlot(at: index)!
   }
 
   /// Removes and returns the last element; the array must not be empty, as with `Array`.
@@ -104,9 +109,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func removeLast() -> Element {
     precondition(!ids.isEmpty, "Can't remove the last element from an empty IdentifiedArray.")
-    let id = ids.removeLast()
-    positions[id] = nil
-    return elements.removeValue(forKey: id)!
+    positions[ids.removeLast()] = nil
+    return elements.removeLast()!
   }
 
   /// Removes the last `count` elements; the array must hold at least that many.
@@ -123,14 +127,22 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     return remove(at: 0)
   }
 
-  /// Removes every element that matches `shouldRemove`.
+  /// Removes every element for which `shouldRemove` returns `true`, keeping the order of the rest.
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
-    var kept: [ID] = []
+    var keptIDs: [ID] = []
+    var kept: [Element?] = []
+    keptIDs.reserveCapacity(ids.count)
     kept.reserveCapacity(ids.count)
-    for id in ids {
-      if try shouldRemove(elements[id]!) { elements[id] = nil } else { kept.append(id) }
+    for (id, element) in zip(ids, elements) {
+      if try shouldRemove(element!) {
+        positions[id] = nil
+      } else {
+        keptIDs.append(id)
+        kept.append(element)
+      }
     }
-    ids = kept
+    ids = keptIDs
+    elements = kept
     reindex(from: 0)
   }
 
@@ -144,11 +156,14 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// The index of the element with `id`, or `nil`.
   public func index(id: ID) -> Int? { positions[id] }
 
+  /// Removes the slot at `index`; `nil` only when `[id:]` lent the element out and got `nil` back.
   @usableFromInline
-  mutating func removePosition(of id: ID) {
-    guard let index = positions.removeValue(forKey: id) else { return }
-    ids.remove(at: index)
+  @discardableResult
+  mutating func removeSlot(at index: Int) -> Element? {
+    positions[ids.remove(at: index)] = nil
+    let element = elements.remove(at: index)
     reindex(from: index)
+    return element
   }
 
   mutating func reindex(from start: Int) {
@@ -186,11 +201,10 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   public var endIndex: Int { ids.count }
 
   public subscript(position: Int) -> Element {
-    get { elements[ids[position]]! }
+    get { elements[position]! }
     set {
-      let id = ids[position]
-      precondition(idOf(newValue) == id, "An element's id cannot change through its index.")
-      elements[id] = newValue
+      precondition(idOf(newValue) == ids[position], "An element's id cannot change through its index.")
+      elements[position] = newValue
     }
   }
 

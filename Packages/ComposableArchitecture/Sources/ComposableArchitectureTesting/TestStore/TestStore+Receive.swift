@@ -161,7 +161,7 @@ extension TestStore {
   func receiveAction(
     matching isExpected: (Action) -> Bool,
     describe: (Action) -> String,
-    expectation: String,
+    expectation: @autoclosure () -> String,
     timeout: Duration?,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
     at location: IssueLocation
@@ -187,7 +187,7 @@ extension TestStore {
           + received.map { "  • " + debugDumpLine($0.action) }.joined(separator: "\n")
       reportIssue(
         """
-        Expected to receive an action \(expectation), but none arrived within \(limit).\(skipped)
+        Expected to receive an action \(expectation()), but none arrived within \(limit).\(skipped)
 
         \(running)
 
