@@ -4,6 +4,11 @@ import CommonDataModels
 struct RouteRequest {
   var wire: WireRequest
   var parameters: [String: String]
+
+  /// The client's address as the HTTP layer reported it, or "local" for in-process requests.
+  var clientAddress: String {
+    wire.headers[BackendCore.peerAddressHeader] ?? "local"
+  }
 }
 
 /// One endpoint: a method, a path pattern with `{name}` segments, and what answers it.

@@ -10,6 +10,9 @@ struct PasswordHasher: Sendable {
   static let standard = PasswordHasher(cost: 0)
 
   func hash(_ password: String) throws -> String {
+    guard !password.utf8.contains(0) else {
+      throw DevBackendError(message: "a password containing NUL cannot be hashed")
+    }
     var generator = SystemRandomNumberGenerator()
     let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     let setting = salt.withUnsafeBufferPointer { bytes in
@@ -29,6 +32,8 @@ struct PasswordHasher: Sendable {
 
   /// Whether `password` matches `storedHash`; compares in constant time.
   func verify(_ password: String, against storedHash: String) -> Bool {
+    // libcrypt reads a C string: a NUL would verify only the part before it.
+    guard !password.utf8.contains(0) else { return false }
     guard let computed = Self.crypt(password, setting: storedHash) else { return false }
     let a = Array(computed.utf8)
     let b = Array(storedHash.utf8)
