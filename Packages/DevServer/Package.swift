@@ -18,6 +18,7 @@ let package = Package(
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
     .systemLibrary(name: "CCrypt"),
     .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto"),
+    .systemLibrary(name: "CEpoll"),
     .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
     .target(
       name: "DevServerCore",
@@ -33,6 +34,7 @@ let package = Package(
     .target(
       name: "DevServerHTTP",
       dependencies: [
+        "CEpoll",
         .product(name: "CommonKit", package: "CommonKit"),
         .product(name: "CommonDataModels", package: "DataModel"),
       ]),

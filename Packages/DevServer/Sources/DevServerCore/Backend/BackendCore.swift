@@ -94,24 +94,21 @@ final class BackendCore: Sendable {
     return (session.account, token, session.expiresAt)
   }
 
+  /// What answers each of ``APIRoute/all``; `RoutingTests` checks that every route has an action.
   static let routes: [Route] = [
-    Route(method: "GET", pattern: "/v1/health") { _, _ in try .json(["status": "ok"]) },
-    Route(method: "POST", pattern: "/v1/auth/check-account") { try $0.checkAccount($1) },
-    Route(method: "POST", pattern: "/v1/auth/sign-up") { try $0.signUp($1) },
-    Route(method: "POST", pattern: "/v1/auth/sign-in") { try $0.signIn($1) },
-    Route(method: "POST", pattern: "/v1/auth/sign-out") { try $0.signOut($1) },
-    Route(method: "GET", pattern: "/v1/auth/session") { try $0.currentSession($1) },
-    Route(method: "GET", pattern: "/v1/artists") { try $0.listArtists($1) },
-    Route(method: "GET", pattern: "/v1/artists/{artistId}") { try $0.showArtist($1) },
-    Route(method: "PUT", pattern: "/v1/artists/{artistId}/subscription") {
-      try $0.subscribe($1, subscribed: true)
-    },
-    Route(method: "DELETE", pattern: "/v1/artists/{artistId}/subscription") {
-      try $0.subscribe($1, subscribed: false)
-    },
-    Route(method: "GET", pattern: "/v1/rooms/{artistId}/messages") { try $0.listMessages($1) },
-    Route(method: "POST", pattern: "/v1/rooms/{artistId}/messages") { try $0.sendMessage($1) },
-    Route(method: "GET", pattern: "/v1/profile") { try $0.showProfile($1) },
-    Route(method: "PATCH", pattern: "/v1/profile") { try $0.updateProfile($1) },
+    Route(.health) { _, _ in try .json(["status": "ok"]) },
+    Route(.checkAccount) { try $0.checkAccount($1) },
+    Route(.signUp) { try $0.signUp($1) },
+    Route(.signIn) { try $0.signIn($1) },
+    Route(.signOut) { try $0.signOut($1) },
+    Route(.session) { try $0.currentSession($1) },
+    Route(.listArtists) { try $0.listArtists($1) },
+    Route(.showArtist) { try $0.showArtist($1) },
+    Route(.subscribe) { try $0.subscribe($1, subscribed: true) },
+    Route(.unsubscribe) { try $0.subscribe($1, subscribed: false) },
+    Route(.listMessages) { try $0.listMessages($1) },
+    Route(.sendMessage) { try $0.sendMessage($1) },
+    Route(.showProfile) { try $0.showProfile($1) },
+    Route(.updateProfile) { try $0.updateProfile($1) },
   ]
 }
