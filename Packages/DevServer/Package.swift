@@ -47,7 +47,7 @@ let package = Package(
     .executableTarget(
       name: "devserver-bench",
       dependencies: [
-        "DevServerCore", "DevServerHTTP",
+        "DevServerCore", "DevServerHTTP", "SQLiteStore",
         .product(name: "CommonDataModels", package: "DataModel"),
         .product(name: "AuthDataModels", package: "DataModel"),
       ]),

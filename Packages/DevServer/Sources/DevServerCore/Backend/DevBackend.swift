@@ -85,3 +85,17 @@ public final class DevBackend: Sendable {
     BackendCore.routes.map { ($0.method, $0.pattern) }
   }
 }
+
+extension DevBackend {
+  /// Adds `replies` replies from `sender` to `artist`'s room in one transaction, for the
+  /// benchmark's big-room figures (package access: not part of the public API).
+  package func insertForBenchmark(artist: AccountID, sender: AccountID, replies: Int) throws {
+    try core.store.database.write { connection in
+      for index in 0..<replies {
+        try connection.query(
+          "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, 'reply', ?, 0)",
+          [.integer(artist.rawValue), .integer(sender.rawValue), .text("hidden reply \(index)")])
+      }
+    }
+  }
+}
