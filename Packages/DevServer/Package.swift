@@ -23,7 +23,10 @@ let package = Package(
     .target(
       name: "DevServerCore",
       dependencies: [
-        "SQLiteStore", "CCrypt", "CLibCrypto",
+        "SQLiteStore",
+        // libcrypt (yescrypt) and OpenSSL are Linux's; Apple platforms use scrypt and CommonCrypto.
+        .target(name: "CCrypt", condition: .when(platforms: [.linux])),
+        .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
         .product(name: "CommonKit", package: "CommonKit"),
         .product(name: "CommonDataModels", package: "DataModel"),
         .product(name: "AuthDataModels", package: "DataModel"),
