@@ -9,6 +9,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `swift run -c release devserver-bench`: throughput of the dev backend in-process and over
@@ -335,7 +337,11 @@ enum Bench {
   /// User + system CPU time of this process so far.
   static func cpuSeconds() -> Double {
     var usage = rusage()
+    #if canImport(Glibc)
     getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
