@@ -18,11 +18,15 @@ let package = Package(
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
     .systemLibrary(name: "CCrypt"),
     .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto"),
+    .systemLibrary(name: "CEpoll"),
     .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
     .target(
       name: "DevServerCore",
       dependencies: [
-        "SQLiteStore", "CCrypt", "CLibCrypto",
+        "SQLiteStore",
+        // libcrypt (yescrypt) and OpenSSL are Linux's; Apple platforms use scrypt and CommonCrypto.
+        .target(name: "CCrypt", condition: .when(platforms: [.linux])),
+        .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
         .product(name: "CommonKit", package: "CommonKit"),
         .product(name: "CommonDataModels", package: "DataModel"),
         .product(name: "AuthDataModels", package: "DataModel"),
@@ -33,6 +37,7 @@ let package = Package(
     .target(
       name: "DevServerHTTP",
       dependencies: [
+        "CEpoll",
         .product(name: "CommonKit", package: "CommonKit"),
         .product(name: "CommonDataModels", package: "DataModel"),
       ]),
@@ -45,7 +50,7 @@ let package = Package(
     .executableTarget(
       name: "devserver-bench",
       dependencies: [
-        "DevServerCore", "DevServerHTTP",
+        "DevServerCore", "DevServerHTTP", "SQLiteStore",
         .product(name: "CommonDataModels", package: "DataModel"),
         .product(name: "AuthDataModels", package: "DataModel"),
       ]),

@@ -31,17 +31,22 @@ struct HTTPParseError: Error, Equatable {
 
 enum HTTPRequestParser {
   /// The index just past `\r\n\r\n`, or `nil` when the head is not complete yet.
-  static func headEnd(in buffer: [UInt8]) -> Int? {
+  ///
+  /// Starts at `start`: a caller that remembers how far it already searched (less the 3 bytes a
+  /// terminator could straddle) scans every byte once, however slowly the head arrives.
+  static func headEnd(in buffer: [UInt8], from start: Int = 0) -> Int? {
     guard buffer.count >= 4 else { return nil }
-    var index = 0
-    while index + 3 < buffer.count {
-      if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10
-      {
-        return index + 4
+    return buffer.withUnsafeBufferPointer { bytes -> Int? in
+      var index = max(0, start)
+      let last = bytes.count - 4
+      while index <= last {
+        if bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+          return index + 4
+        }
+        index += 1
       }
-      index += 1
+      return nil
     }
-    return nil
   }
 
   /// Parses the bytes of a request head (without the final empty line).

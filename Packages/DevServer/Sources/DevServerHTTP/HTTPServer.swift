@@ -12,9 +12,12 @@ import Darwin
 
 /// An HTTP/1.1 server over POSIX sockets that hands every request to a ``WireHandler``.
 ///
-/// Keep-alive, `Content-Length` bodies, limits on header size, body size and connections, read
-/// and idle timeouts, one log line per request, and a graceful ``shutdown(gracePeriod:)``.
-/// One thread per connection: simple, and plenty for a development server.
+/// One event-loop thread (epoll on Linux, poll elsewhere) accepts connections and reads requests
+/// without blocking, so an idle or slow connection costs a descriptor and a buffer, not a thread;
+/// a pool of worker threads answers complete requests. Keep-alive, pipelining, `Content-Length`
+/// bodies, limits on header size, body size, connections in total and per client address, a
+/// deadline for each request head, idle timeouts, one log line per request, and a graceful
+/// ``shutdown(gracePeriod:)``.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: configuration, handler: backend.handler)
@@ -26,10 +29,15 @@ public final class HTTPServer: Sendable {
   struct State {
     var listener: Int32 = -1
     var port: UInt16 = 0
+    /// Every open connection's descriptor, so a shutdown can cut off busy ones after the grace period.
     var connections: Set<Int32> = []
     var stopping = false
     var started = false
   }
+
+  /// The header through which the handler learns the client's address; any value the client
+  /// sends is replaced.
+  public static let peerAddressHeader = "x-fromm-peer-address"
 
   /// The limits and address this server uses.
   public let configuration: HTTPServerConfiguration
@@ -37,14 +45,18 @@ public final class HTTPServer: Sendable {
   let logger: Logger
   let state = Mutex(State())
   let running = DispatchGroup()
+  let work = WorkQueue()
+  /// Connections workers are done with, with whether to keep them, for the loop to take back.
+  let finished = Mutex<[(HTTPConnection, keep: Bool)]>([])
+  let wakeUp = WakeUpPipe()
 
-  /// How requests are answered: directly on the connection's thread, or through an async handler.
+  /// How requests are answered: directly on a worker thread, or through an async handler.
   enum Responder: Sendable {
     case synchronous(@Sendable (WireRequest) -> WireResponse)
     case asynchronous(WireHandler)
   }
 
-  /// Creates a server answering with a synchronous function, called on the connection's thread.
+  /// Creates a server answering with a synchronous function, called on a worker thread.
   ///
   /// Preferred for the dev backend (`DevBackend.handle`): no hop to the Swift concurrency pool,
   /// so blocked cooperative threads elsewhere in the process cannot stall the server.
@@ -59,7 +71,7 @@ public final class HTTPServer: Sendable {
   }
 
   /// Creates a server answering with an async ``WireHandler``; each request runs as a task and
-  /// its connection thread waits for it.
+  /// its worker thread waits for it.
   public init(
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping WireHandler,
     logger: Logger = Logger(label: "fromm-server")
@@ -69,7 +81,24 @@ public final class HTTPServer: Sendable {
     self.logger = logger
   }
 
-  /// Binds, listens and starts accepting on a background thread; returns the bound port.
+  /// Binds and listens without serving yet; returns the bound port. Connections wait in the
+  /// backlog until ``start()``. Lets a program find out that the port is taken before it does
+  /// anything else.
+  ///
+  /// - Throws: when the address cannot be bound (port in use, bad host).
+  @discardableResult
+  public func bind() throws -> UInt16 {
+    if let port = state.withLock({ $0.listener >= 0 ? $0.port : nil }) { return port }
+    let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+    state.withLock {
+      $0.listener = fd
+      $0.port = port
+    }
+    return port
+  }
+
+  /// Binds (unless ``bind()`` already did), listens and starts serving on background threads;
+  /// returns the bound port.
   ///
   /// - Throws: when the address cannot be bound (port in use, bad host) or the server already started.
   @discardableResult
@@ -81,15 +110,26 @@ public final class HTTPServer: Sendable {
     guard !alreadyStarted else {
       throw Socket.Failure(operation: "start() (the server was already started)", code: EALREADY)
     }
-    let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
-    state.withLock {
-      $0.listener = fd
-      $0.port = port
-    }
+    let port = try bind()
+    let listener = state.withLock { $0.listener }
+    let poller = try Poller()
+    Self.raiseDescriptorLimit(toAtLeast: configuration.maxConnections + 64)
     running.enter()
-    Thread.detachNewThread { [self] in
-      acceptLoop(listener: fd)
-      running.leave()
+    let loop = EventLoop(server: self, poller: poller, listener: listener)
+    Thread.detachNewThread {
+      loop.run()
+      self.running.leave()
+    }
+    for _ in 0..<max(1, configuration.workerThreads) {
+      running.enter()
+      Thread.detachNewThread { [self] in
+        while let (connection, head, body) = work.take() {
+          let keep = serve(connection, head: head, body: body)
+          finished.withLock { $0.append((connection, keep)) }
+          wakeUp.signal()
+        }
+        running.leave()
+      }
     }
     return port
   }
@@ -102,62 +142,129 @@ public final class HTTPServer: Sendable {
   /// Idle keep-alive connections close at once; a connection in the middle of a request gets its
   /// response with `connection: close`.
   public func shutdown(gracePeriod: Duration = .seconds(5)) {
-    state.withLock { $0.stopping = true }
+    let wasStarted = state.withLock { state -> Bool in
+      state.stopping = true
+      return state.started
+    }
+    guard wasStarted else {
+      let listener = state.withLock { state -> Int32 in
+        defer { state.listener = -1 }
+        return state.listener
+      }
+      if listener >= 0 { Socket.closeDescriptor(listener) }
+      return
+    }
+    wakeUp.signal()
     let seconds = Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) / 1e18
     if running.wait(timeout: .now() + seconds) == .timedOut {
       let open = state.withLock { $0.connections }
       logger.warning("shutdown: \(open.count) connection(s) still busy after the grace period; closing them")
-      for fd in open { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+      for fd in open { Socket.shutdownBoth(fd) }
       _ = running.wait(timeout: .now() + 2)
     }
   }
 
-  /// Blocks until the accept loop and every connection have ended (after ``shutdown(gracePeriod:)``).
+  /// Blocks until the event loop and every worker have ended (after ``shutdown(gracePeriod:)``).
   public func waitUntilStopped() {
     running.wait()
   }
 
   var isStopping: Bool { state.withLock { $0.stopping } }
 
-  private func acceptLoop(listener: Int32) {
-    defer { close(listener) }
-    while !isStopping {
-      guard Socket.waitReadable(listener, milliseconds: 100) else { continue }
-      let fd = accept(listener, nil, nil)
-      guard fd >= 0 else {
-        // Out of descriptors: back off instead of spinning on a listener that stays readable.
-        if errno == EMFILE || errno == ENFILE {
-          logger.error("accept failed: out of file descriptors; retrying in 100 ms")
-          usleep(100_000)
-        }
-        continue
-      }
-      let admitted = state.withLock { state -> Bool in
-        guard state.connections.count < configuration.maxConnections, !state.stopping else { return false }
-        state.connections.insert(fd)
-        return true
-      }
-      guard admitted else {
-        let busy = errorResponse(
-          status: 503, code: "service_unavailable",
-          message:
-            "The server is at its limit of \(configuration.maxConnections) connections; try again shortly.",
-          keepAlive: false)
-        _ = Socket.writeAll(fd, busy)
-        logger.warning(
-          "\(Socket.peerName(fd)) refused: connection limit \(configuration.maxConnections) reached")
-        close(fd)
-        continue
-      }
-      Socket.setNoDelay(fd)
-      Socket.setSendTimeout(fd, seconds: 10)
-      running.enter()
-      Thread.detachNewThread { [self] in
-        serve(connection: fd)
-        state.withLock { _ = $0.connections.remove(fd) }
-        close(fd)
-        running.leave()
+  /// Answers the request a worker was handed, then any further complete requests already received
+  /// (pipelining); returns whether the loop should keep the connection.
+  private func serve(_ connection: HTTPConnection, head: HTTPRequestHead, body: [UInt8]) -> Bool {
+    var next = (head, body)
+    while true {
+      guard answer(next.0, body: next.1, on: connection) else { return false }
+      let now = ContinuousClock.now
+      connection.lastActivity = now
+      switch connection.nextRequest(configuration, now: now) {
+      case .request(let head, let body): next = (head, body)
+      case .incomplete: return true
+      case .refused(let error):
+        refuse(connection, error)
+        return false
       }
     }
+  }
+
+  /// Asks for enough descriptors for `count` connections (the soft limit is often 1,024).
+  private static func raiseDescriptorLimit(toAtLeast count: Int) {
+    var limit = rlimit()
+    #if canImport(Glibc)
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+    limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
+    _ = setrlimit(resource, &limit)
+  }
+}
+
+/// Complete requests waiting for a worker; `take()` blocks until there is one, or returns `nil`
+/// once the server has stopped.
+final class WorkQueue: Sendable {
+  private let items = Mutex<(jobs: [(HTTPConnection, HTTPRequestHead, [UInt8])], closed: Bool)>(([], false))
+  private let available = DispatchSemaphore(value: 0)
+
+  func put(_ connection: HTTPConnection, _ head: HTTPRequestHead, _ body: [UInt8]) {
+    items.withLock { $0.jobs.append((connection, head, body)) }
+    available.signal()
+  }
+
+  func take() -> (HTTPConnection, HTTPRequestHead, [UInt8])? {
+    while true {
+      available.wait()
+      let item = items.withLock { items -> (job: (HTTPConnection, HTTPRequestHead, [UInt8])?, closed: Bool) in
+        if items.jobs.isEmpty { return (nil, items.closed) }
+        return (items.jobs.removeFirst(), false)
+      }
+      if let job = item.job { return job }
+      if item.closed {
+        available.signal()  // let the next worker see the close too
+        return nil
+      }
+    }
+  }
+
+  /// Ends every worker once the queue is empty.
+  func close() {
+    items.withLock { $0.closed = true }
+    available.signal()
+  }
+}
+
+/// A pipe whose read end the event loop watches, so other threads can wake it at once.
+final class WakeUpPipe: Sendable {
+  let readEnd: Int32
+  let writeEnd: Int32
+
+  init() {
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends {
+        Socket.setNonBlocking(end)
+        Socket.setCloseOnExec(end)
+      }
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+  }
+
+  deinit {
+    Socket.closeDescriptor(readEnd)
+    Socket.closeDescriptor(writeEnd)
+  }
+
+  func signal() {
+    var byte: UInt8 = 1
+    _ = write(writeEnd, &byte, 1)
+  }
+
+  func drain() {
+    var scratch = [UInt8](repeating: 0, count: 256)
+    while read(readEnd, &scratch, scratch.count) > 0 {}
   }
 }

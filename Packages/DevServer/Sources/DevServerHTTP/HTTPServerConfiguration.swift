@@ -5,7 +5,8 @@
 /// configuration.port = 0  // any free port; read it back from `HTTPServer.start()`
 /// ```
 public struct HTTPServerConfiguration: Sendable {
-  /// The IPv4 address to bind; loopback by default so the dev server is not reachable from outside.
+  /// The address to bind: IPv4 (`127.0.0.1`), IPv6 (`::1`) or `localhost` (the IPv4 loopback);
+  /// loopback by default so the dev server is not reachable from outside.
   public var host: String = "127.0.0.1"
   /// The TCP port; 0 lets the system pick a free one.
   public var port: UInt16 = 8080
@@ -13,9 +14,16 @@ public struct HTTPServerConfiguration: Sendable {
   public var maxHeaderBytes: Int = 16 * 1024
   /// The largest `Content-Length` accepted; larger gets 413 without reading the body.
   public var maxBodyBytes: Int = 64 * 1024
-  /// How many connections are served at once; more get 503 and are closed.
-  public var maxConnections: Int = 64
-  /// How long a client may take to send one whole request once it has started it.
+  /// How many connections may be open at once. When full, the connection idle the longest is
+  /// closed to make room; only when none is idle does a new one get 503.
+  public var maxConnections: Int = 4_096
+  /// How many connections one client address may have open; more get 503.
+  public var maxConnectionsPerAddress: Int = 1_024
+  /// How many requests are answered at once (each on its own worker thread).
+  public var workerThreads: Int = 32
+  /// How long a client may take to send a request's line and headers once it has started.
+  public var headerTimeout: Duration = .seconds(5)
+  /// How long a client may take to send one whole request (head and body) once it has started it.
   public var readTimeout: Duration = .seconds(10)
   /// How long an idle keep-alive connection stays open waiting for the next request.
   public var idleTimeout: Duration = .seconds(5)

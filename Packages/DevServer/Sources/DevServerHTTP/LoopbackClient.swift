@@ -22,32 +22,24 @@ package final class LoopbackClient {
   let fd: Int32
   var buffer: [UInt8] = []
 
-  /// Connects to `host:port`.
+  /// Connects to `host:port` (IPv4, IPv6 or `localhost`).
   package init(port: UInt16, host: String = "127.0.0.1") throws {
-    #if canImport(Glibc)
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    inet_pton(AF_INET, host, &address.sin_addr)
-    let result = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    guard let address = try Socket.resolve(host: host, port: port, passive: false).first else {
+      throw Failure(description: "'\(host)' is not an address")
+    }
+    fd = try Socket.open(for: address)
+    let result = address.withUnsafeBytes { raw in
+      connect(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
     }
     guard result == 0 else {
       let code = errno
-      Glibc.close(fd)
+      Socket.closeDescriptor(fd)
       throw Failure(description: "connect to \(host):\(port) failed: errno \(code)")
     }
     Socket.setNoDelay(fd)
   }
 
-  deinit { Glibc.close(fd) }
+  deinit { Socket.closeDescriptor(fd) }
 
   /// Sends raw bytes; false when the server has closed the connection.
   @discardableResult

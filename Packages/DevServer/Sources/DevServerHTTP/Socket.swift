@@ -14,27 +14,57 @@ enum Socket {
     var description: String { "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))" }
   }
 
-  /// A listening TCP socket bound to `host:port`; returns the descriptor and the bound port.
-  static func listen(host: String, port: UInt16, backlog: Int32 = 128) throws -> (Int32, UInt16) {
-    #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
+  #if canImport(Glibc)
+  static let streamType = Int32(SOCK_STREAM.rawValue)
+  #else
+  static let streamType = SOCK_STREAM
+  #endif
+
+  /// The addresses `host` names for a TCP socket on `port` (numeric IPv4, IPv6 or `localhost`,
+  /// which means the IPv4 loopback so it matches what clients reach as 127.0.0.1).
+  static func resolve(host: String, port: UInt16, passive: Bool) throws -> [Data] {
+    let name = host == "localhost" ? "127.0.0.1" : host
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = streamType
+    hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | (passive ? AI_PASSIVE : 0)
+    var list: UnsafeMutablePointer<addrinfo>?
+    let code = getaddrinfo(name, String(port), &hints, &list)
+    guard code == 0, let list else {
+      throw Failure(
+        operation: "reading the address '\(host)' (use an IPv4 or IPv6 address, or localhost)", code: EINVAL)
+    }
+    defer { freeaddrinfo(list) }
+    var addresses: [Data] = []
+    var current: UnsafeMutablePointer<addrinfo>? = list
+    while let entry = current {
+      if let address = entry.pointee.ai_addr {
+        addresses.append(Data(bytes: address, count: Int(entry.pointee.ai_addrlen)))
+      }
+      current = entry.pointee.ai_next
+    }
+    return addresses
+  }
+
+  /// A new TCP socket for an address from ``resolve(host:port:passive:)``.
+  static func open(for address: Data) throws -> Int32 {
+    let family = address.withUnsafeBytes { $0.load(as: sockaddr.self).sa_family }
+    let fd = socket(Int32(family), streamType, 0)
     guard fd >= 0 else { throw Failure(operation: "socket()", code: errno) }
+    setCloseOnExec(fd)
+    return fd
+  }
+
+  /// A listening, non-blocking TCP socket bound to `host:port`; returns the descriptor and the bound port.
+  static func listen(host: String, port: UInt16, backlog: Int32 = 1024) throws -> (Int32, UInt16) {
+    guard let address = try resolve(host: host, port: port, passive: true).first else {
+      throw Failure(operation: "reading the address '\(host)'", code: EINVAL)
+    }
+    let fd = try open(for: address)
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-      close(fd)
-      throw Failure(operation: "parsing the IPv4 address '\(host)'", code: EINVAL)
-    }
-    let bound = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    let bound = address.withUnsafeBytes { raw in
+      bind(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
     }
     guard bound == 0 else {
       let code = errno
@@ -51,37 +81,63 @@ enum Socket {
       close(fd)
       throw Failure(operation: "listen()", code: code)
     }
+    setNonBlocking(fd)
     return (fd, boundPort(fd))
   }
 
   static func boundPort(_ fd: Int32) -> UInt16 {
-    var address = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) { pointer in
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    _ = withUnsafeMutablePointer(to: &storage) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
-    return UInt16(bigEndian: address.sin_port)
+    return numericName(&storage, length: length)?.port ?? 0
   }
 
-  /// "127.0.0.1:53122" for a connected socket.
-  static func peerName(_ fd: Int32) -> String {
-    var address = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let result = withUnsafeMutablePointer(to: &address) { pointer in
+  /// The peer's numeric host and port ("127.0.0.1", 53122), or `nil` when it is gone.
+  static func peer(_ fd: Int32) -> (host: String, port: UInt16)? {
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    let result = withUnsafeMutablePointer(to: &storage) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
     }
-    guard result == 0 else { return "?" }
-    var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-    inet_ntop(AF_INET, &address.sin_addr, &buffer, socklen_t(buffer.count))
-    let host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return "\(host):\(UInt16(bigEndian: address.sin_port))"
+    guard result == 0 else { return nil }
+    return numericName(&storage, length: length)
+  }
+
+  /// "127.0.0.1:53122" or "[::1]:53122" for a connected socket.
+  static func peerName(_ fd: Int32) -> String {
+    guard let peer = peer(fd) else { return "?" }
+    return peer.host.contains(":") ? "[\(peer.host)]:\(peer.port)" : "\(peer.host):\(peer.port)"
+  }
+
+  private static func numericName(
+    _ storage: inout sockaddr_storage, length: socklen_t
+  ) -> (host: String, port: UInt16)? {
+    var host = [CChar](repeating: 0, count: 64)
+    var service = [CChar](repeating: 0, count: 16)
+    let code = withUnsafePointer(to: &storage) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getnameinfo(
+          $0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
+          NI_NUMERICHOST | NI_NUMERICSERV)
+      }
+    }
+    guard code == 0 else { return nil }
+    let text = { (chars: [CChar]) in
+      String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    return (text(host), UInt16(text(service)) ?? 0)
   }
 
   /// Waits until `fd` is readable or `milliseconds` pass; true when readable (or closed/errored).
   static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
-    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    let result = poll(&descriptor, 1, milliseconds)
-    return result > 0
+    wait(fd, for: Int16(POLLIN), milliseconds: milliseconds)
+  }
+
+  static func wait(_ fd: Int32, for events: Int16, milliseconds: Int32) -> Bool {
+    var descriptor = pollfd(fd: fd, events: events, revents: 0)
+    return poll(&descriptor, 1, milliseconds) > 0
   }
 
   /// `text` without leading and trailing spaces and tabs (HTTP's optional whitespace).
@@ -97,12 +153,36 @@ enum Socket {
     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
   }
 
-  static func setSendTimeout(_ fd: Int32, seconds: Int) {
-    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  /// Keeps `fd` out of programs this process starts, so a child cannot hold a socket open.
+  static func setCloseOnExec(_ fd: Int32) {
+    _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD, 0) | FD_CLOEXEC)
   }
 
-  /// Reads what is available (up to 16 KiB); 0 means the peer closed, -1 an error.
+  static func setNonBlocking(_ fd: Int32) {
+    let flags = fcntl(fd, F_GETFL, 0)
+    _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+  }
+
+  /// Closes `fd`; the one place the platform's `close` is named.
+  static func closeDescriptor(_ fd: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(fd)
+    #elseif canImport(Darwin)
+    _ = Darwin.close(fd)
+    #endif
+  }
+
+  /// Ends both directions of `fd` at once, waking any thread blocked on it.
+  static func shutdownBoth(_ fd: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+    #elseif canImport(Darwin)
+    _ = Darwin.shutdown(fd, SHUT_RDWR)
+    #endif
+  }
+
+  /// Reads what is available (up to 16 KiB); 0 means the peer closed, -1 an error (or, on a
+  /// non-blocking socket, nothing to read: `errno` is `EAGAIN`).
   static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 * 1024) { chunk in
       let count = recv(fd, chunk.baseAddress, chunk.count, 0)
@@ -111,15 +191,26 @@ enum Socket {
     }
   }
 
-  /// Writes all of `bytes`; false when the peer went away or the send timed out.
-  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+  #if canImport(Glibc)
+  private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #else
+  private static let sendFlags: Int32 = 0
+  #endif
+
+  /// Writes all of `bytes`, waiting for room on a non-blocking socket up to `timeoutMilliseconds`
+  /// at a time; false when the peer went away or stopped reading.
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8], timeoutMilliseconds: Int32 = 10_000) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes.withUnsafeBytes { raw -> Int in
         guard let base = raw.baseAddress else { return -1 }
-        return send(fd, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        return send(fd, base + offset, raw.count - offset, sendFlags)
       }
       if sent < 0 && errno == EINTR { continue }
+      if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        guard wait(fd, for: Int16(POLLOUT), milliseconds: timeoutMilliseconds) else { return false }
+        continue
+      }
       guard sent > 0 else { return false }
       offset += sent
     }

@@ -1,12 +1,21 @@
 import CSQLite
+import Dispatch
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A SQLite database file shared safely by threads of this process and by other processes.
 ///
 /// Opens in WAL mode with foreign keys on and a busy timeout, so `fan` and `arti` (two processes)
-/// can use one file at once. Every call runs under one lock; ``write(_:)`` wraps its body in
-/// `BEGIN IMMEDIATE … COMMIT` (rolled back on error), so multi-step writes are atomic.
+/// can use one file at once. One writer connection runs ``write(_:)`` bodies one at a time, each
+/// in `BEGIN IMMEDIATE … COMMIT` (rolled back on error), so multi-step writes are atomic; a small
+/// pool of read-only connections runs ``read(_:)`` bodies at the same time as each other and as
+/// the writer (WAL gives every reader a consistent snapshot).
 ///
 /// ```swift
 /// let db = try SQLiteDatabase(path: dir.appendingPathComponent("fromm.sqlite").path)
@@ -14,30 +23,30 @@ import Synchronization
 /// let count = try db.read { try $0.queryFirst("SELECT COUNT(*) FROM accounts")?.int64(0) ?? 0 }
 /// ```
 public final class SQLiteDatabase: @unchecked Sendable {
-  // @unchecked: the connection is only touched while `lock` is held (see `withConnection`).
-  private let lock = Mutex(())
-  private let connection: SQLiteConnection
+  // @unchecked: the writer is only touched while `writerLock` is held, and a reader only by the
+  // thread that took it out of `readers` (see `withReader`).
+  private let writerLock = Mutex(())
+  private let writer: SQLiteConnection
+  private let readers: Mutex<[IdleReader]>
+  private let readerSlots: DispatchSemaphore
+  /// How many read connections this database keeps.
+  public let readerCount: Int
   /// The file's path.
   public let path: String
 
-  /// Opens (creating if needed) the database at `path`.
+  /// Opens (creating if needed) the database at `path`, with `readers` read connections.
   ///
+  /// A new file is created readable and writable by its owner only (0600).
   /// - Throws: ``SQLiteError`` naming the path and SQLite's reason when the file cannot be opened
   ///   or written (for example, a folder that is not writable).
-  public init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+  public init(
+    path: String, busyTimeoutMilliseconds: Int32 = 5_000, readers: Int = 4
+  ) throws(SQLiteError) {
     self.path = path
-    var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
-    guard code == SQLITE_OK, let handle else {
-      let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-      sqlite3_close_v2(handle)
-      throw SQLiteError(code: code, message: "could not open the database at '\(path)': \(reason)")
-    }
-    connection = SQLiteConnection(handle: handle)
+    Self.restrictPermissions(path)
+    let writer = try Self.openConnection(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     do throws(SQLiteError) {
-      sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-      let mode = try connection.queryFirst("PRAGMA journal_mode = WAL")?.string(0)
+      let mode = try writer.queryFirst("PRAGMA journal_mode = WAL")?.string(0)
       guard mode == "wal" else {
         throw SQLiteError(
           code: SQLITE_CANTOPEN,
@@ -46,22 +55,78 @@ public final class SQLiteDatabase: @unchecked Sendable {
       }
       // In WAL mode NORMAL keeps every committed transaction across a process crash; only a power
       // loss can drop the last few, which is acceptable for a development server.
-      try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+      try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
     } catch {
-      connection.close()
+      writer.close()
       throw SQLiteError(
         code: error.code, message: "could not prepare the database at '\(path)': \(error.message)")
     }
+    var pool: [SQLiteConnection] = []
+    do throws(SQLiteError) {
+      for _ in 0..<max(1, readers) {
+        let reader = try Self.openConnection(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        pool.append(reader)
+        // A read connection refuses writes, so a write can never bypass the writer's lock.
+        try reader.execute("PRAGMA query_only = ON; PRAGMA foreign_keys = ON;")
+      }
+    } catch {
+      for reader in pool { reader.close() }
+      writer.close()
+      throw error
+    }
+    self.writer = writer
+    self.readerCount = pool.count
+    self.readers = Mutex(pool.map(IdleReader.init))
+    self.readerSlots = DispatchSemaphore(value: pool.count)
   }
 
   deinit {
-    connection.close()
+    writer.close()
+    readers.withLock { pool in
+      for reader in pool { reader.connection.close() }
+    }
   }
 
-  /// Runs `body` with the connection, outside any explicit transaction (for reads).
+  private static func openConnection(
+    _ path: String, busyTimeoutMilliseconds: Int32
+  ) throws(SQLiteError) -> SQLiteConnection {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      throw SQLiteError(code: code, message: "could not open the database at '\(path)': \(reason)")
+    }
+    sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    return SQLiteConnection(handle: handle)
+  }
+
+  /// Creates the file (if missing) as 0600 before SQLite does, and narrows an existing file and its
+  /// WAL and shared-memory files to 0600: they hold password hashes and private replies. SQLite
+  /// gives the `-wal` and `-shm` files it creates the main file's mode.
+  static func restrictPermissions(_ path: String) {
+    let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
+    if descriptor >= 0 { close(descriptor) }
+    for file in [path, path + "-wal", path + "-shm"] {
+      _ = chmod(file, 0o600)
+    }
+  }
+
+  /// Runs `body` with a read-only connection, outside any explicit transaction.
+  ///
+  /// Up to ``readerCount`` reads run at once, beside a write; more wait for a free connection.
   @discardableResult
   public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    try withConnection(body)
+    readerSlots.wait()
+    defer { readerSlots.signal() }
+    guard let reader = readers.withLock({ $0.popLast() })?.connection else {
+      // The semaphore counts the pool, so a slot always has a connection; if not, read on the writer.
+      return try writerLock.withLock { _ in try body(writer) }
+    }
+    let idle = IdleReader(connection: reader)
+    defer { readers.withLock { $0.append(idle) } }
+    return try body(reader)
   }
 
   /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; any thrown error rolls everything back.
@@ -69,14 +134,14 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// `IMMEDIATE` takes the write lock up front, so two processes never deadlock upgrading a read.
   @discardableResult
   public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    try withConnection { connection in
-      try connection.execute("BEGIN IMMEDIATE")
+    try writerLock.withLock { _ in
+      try writer.execute("BEGIN IMMEDIATE")
       do {
-        let result = try body(connection)
-        try connection.execute("COMMIT")
+        let result = try body(writer)
+        try writer.execute("COMMIT")
         return result
       } catch {
-        try? connection.execute("ROLLBACK")
+        try? writer.execute("ROLLBACK")
         throw error
       }
     }
@@ -112,9 +177,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
-  private func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    try lock.withLock { _ in try body(connection) }
-  }
+}
+
+/// A read connection waiting in the pool; only the thread that takes it out uses it.
+private struct IdleReader: @unchecked Sendable {
+  let connection: SQLiteConnection
 }
 
 /// One versioned step of a schema: applied once, in order, inside a transaction.

@@ -14,5 +14,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Whether a UNIQUE, FOREIGN KEY or CHECK constraint refused the write.
   public var isConstraintViolation: Bool { code & 0xff == 19 }
 
+  /// Whether another connection or process held a lock past the busy timeout
+  /// (`SQLITE_BUSY` or `SQLITE_LOCKED`): the request may succeed if tried again.
+  public var isBusy: Bool { code & 0xff == 5 || code & 0xff == 6 }
+
+  /// `SQLITE_MISMATCH`: the code of a column read as the wrong type.
+  static let mismatchCode: Int32 = 20
+
+  /// The message and SQLite's code.
   public var description: String { "\(message) (SQLite code \(code))" }
 }

@@ -4,10 +4,13 @@ import DevServerCore
 import DevServerHTTP
 import Dispatch
 import Foundation
+import SQLiteStore
 import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `swift run -c release devserver-bench`: throughput of the dev backend in-process and over
@@ -144,11 +147,201 @@ print(
     format: "  process CPU (server + client threads): %.0f µs per request, %.2f of 2 cores busy",
     cpuUsed * 1e6 / Double(max(1, sorted.count)), cpuUsed / elapsed))
 
+// MARK: Targets (sign-in memory, big rooms, idle connections, anchors from wrk and nginx)
+
+print("devserver-bench: targets (figures vary on a shared machine; compare each with its anchor)")
+
+// 64 sign-ins at once: hashing is gated to one per core, so memory stays bounded.
+let signInGroup = DispatchGroup()
+for index in 0..<64 {
+  signInGroup.enter()
+  Thread.detachNewThread {
+    _ = signIn(index % 2 == 0 ? "demo_fan" : "minji_fan")
+    signInGroup.leave()
+  }
+}
+signInGroup.wait()
+if let peak = Anchors.peakResidentMiB() {
+  print(
+    Bench.pad("64 concurrent sign-ins: process peak RSS")
+      + String(format: " %7.0f MiB   (target <= 200)", peak))
+} else {
+  print(Bench.pad("64 concurrent sign-ins: process peak RSS") + "  not measurable on this system")
+}
+
+// A room with 100,000 replies the demo fan cannot see.
+let hiddenReplies = Bench.option("hidden", default: 100_000)
+do {
+  let minji = signIn("minji_fan")
+  try backend.insertForBenchmark(
+    artist: artist.account.id, sender: minji?.account.id ?? artist.account.id, replies: hiddenReplies)
+} catch {
+  StandardError.print("devserver-bench: could not insert the hidden replies: \(error)")
+}
+func p50(_ count: Int, _ body: () -> Int) -> Double {
+  var samples: [Double] = []
+  for _ in 0..<count {
+    let started = ContinuousClock.now
+    _ = body()
+    samples.append(Bench.seconds(ContinuousClock.now - started) * 1000)
+  }
+  return Bench.percentile(samples.sorted(), 0.5)
+}
+let roomRead = p50(300) { backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth)).status }
+let artistList = p50(300) {
+  backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
+}
+let minjiAuth = [APIHeaders.authorization: APIHeaders.bearer(signIn("minji_fan")?.token ?? "")]
+let profileAlone = p50(300) {
+  backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
+}
+let busy = Atomic<Bool>(true)
+let readers = DispatchGroup()
+for _ in 0..<2 {
+  readers.enter()
+  Thread.detachNewThread {
+    while busy.load(ordering: .relaxed) {
+      _ = backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth))
+    }
+    readers.leave()
+  }
+}
+let profileBusy = p50(300) {
+  backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
+}
+busy.store(false, ordering: .relaxed)
+readers.wait()
+print("  room with \(hiddenReplies) hidden replies (in-process, p50; target <= 2 ms):")
+print(Bench.pad("    fan room read") + String(format: " %7.3f ms", roomRead))
+print(Bench.pad("    fan artist list") + String(format: " %7.3f ms", artistList))
+print(
+  Bench.pad("    another user's GET /v1/profile")
+    + String(format: " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone, profileBusy))
+
+// A fresh HTTP server for the connection and anchor figures.
+var targetConfiguration = HTTPServerConfiguration()
+targetConfiguration.port = 0
+let targetServer = HTTPServer(
+  configuration: targetConfiguration, logger: .init(label: "bench", minimumLevel: .info) { _ in },
+  respond: backend.handle)
+let targetPort: UInt16
+do {
+  targetPort = try targetServer.start()
+} catch {
+  StandardError.print("devserver-bench: cannot start the server: \(error)")
+  exit(1)
+}
+
+// 100 idle keep-alive connections and 100 sending a head one byte at a time never finishing it.
+var held: [LoopbackClient] = []
+for index in 0..<200 {
+  guard let client = try? LoopbackClient(port: targetPort) else { break }
+  if index % 2 == 1 { client.sendRaw(Array("GET /v1/health HTTP/1.1\r\nx-slow: a".utf8)) }
+  held.append(client)
+}
+let freshStarted = ContinuousClock.now
+let freshStatus = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
+let freshMilliseconds = Bench.seconds(ContinuousClock.now - freshStarted) * 1000
+print(
+  Bench.pad("fresh client beside \(held.count) idle/slow connections")
+    + String(format: " %7.2f ms, status %d   (target < 100 ms)", freshMilliseconds, freshStatus))
+held.removeAll()
+
+// Anchors: nginx serving a static file and raw SQLite inserts, measured now, beside our figures.
+let anchorFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "devserver-bench-nginx-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: anchorFolder) }
+let rawInserts = Bench.rawInsertRate(in: anchorFolder, seconds: 3)
+if let wrk = Anchors.tool("wrk") {
+  let nginx = Anchors.tool("nginx").flatMap {
+    Anchors.startNginx($0, files: ["health": #"{"status":"ok"}"#], in: anchorFolder)
+  }
+  if nginx == nil {
+    print("  nginx not found or not startable: the HTTP anchors are skipped (apt-get install -y nginx)")
+  }
+  let anchor = nginx.flatMap { Anchors.wrk(wrk, url: "http://127.0.0.1:\($0.1)/health") }
+  let base = "http://127.0.0.1:\(targetPort)"
+  let bearer = "authorization: Bearer \(fan.token)"
+  let figures: [(String, (requestsPerSecond: Double, p50: String)?, Double)] = [
+    ("GET /v1/health (wrk, 16 connections)", Anchors.wrk(wrk, url: base + APIPaths.health), 0.7),
+    ("GET /v1/artists (fan)", Anchors.wrk(wrk, url: base + APIPaths.artists, headers: [bearer]), 0.4),
+    (
+      "GET room messages (fan, after a cursor)",
+      Anchors.wrk(wrk, url: base + roomPath + "?after=\(cursor)", headers: [bearer]), 0.4
+    ),
+  ]
+  print(
+    "  loopback HTTP with wrk; anchor: nginx static file \(anchor.map { String(format: "%.0f req/s", $0.requestsPerSecond) } ?? "absent")"
+  )
+  for (name, result, target) in figures {
+    guard let result else {
+      print(Bench.pad("    " + name) + "  wrk failed")
+      continue
+    }
+    let ratio =
+      anchor.map {
+        String(
+          format: "%.2f× nginx (target >= %.1f×)", result.requestsPerSecond / $0.requestsPerSecond, target)
+      } ?? "no anchor"
+    print(
+      Bench.pad("    " + name)
+        + String(format: " %9.0f req/s  p50 %@  ", result.requestsPerSecond, result.p50) + ratio)
+  }
+  let script = anchorFolder.appendingPathComponent("post.lua")
+  try? Data(
+    """
+    wrk.method = "POST"
+    wrk.body = '{"text":"bench post"}'
+    wrk.headers["authorization"] = "Bearer \(artist.token)"
+    wrk.headers["content-type"] = "application/json"
+    """.utf8
+  ).write(to: script)
+  if let posts = Anchors.wrk(wrk, url: base + roomPath, script: script.path) {
+    print(
+      Bench.pad("    POST message (artist)")
+        + String(
+          format: " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts %.0f/s (target >= 0.5×)",
+          posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / rawInserts, rawInserts))
+  }
+  if let nginx {
+    nginx.0.terminate()
+    nginx.0.waitUntilExit()
+  }
+} else {
+  print("  wrk not found: the anchored HTTP figures are skipped (apt-get install -y wrk nginx)")
+  print(Bench.pad("    raw SQLite inserts (anchor for POST)") + String(format: " %9.0f /s", rawInserts))
+}
+targetServer.shutdown(gracePeriod: .seconds(2))
+
 enum Bench {
+  /// Single-row insert transactions per second into a fresh file with the backend's journal
+  /// settings (WAL, synchronous=NORMAL): the floor a POST cannot beat.
+  static func rawInsertRate(in folder: URL, seconds: Double) -> Double {
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    guard let database = try? SQLiteDatabase(path: folder.appendingPathComponent("raw.sqlite").path),
+      (try? database.write({
+        try $0.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, room INTEGER, text TEXT, at REAL)")
+      })) != nil
+    else { return 0 }
+    let started = ContinuousClock.now
+    var count = 0
+    while Bench.seconds(ContinuousClock.now - started) < seconds {
+      _ = try? database.write {
+        try $0.query("INSERT INTO t (room, text, at) VALUES (?, ?, ?)", [1, "bench post", .real(0)])
+      }
+      count += 1
+    }
+    return Double(count) / Bench.seconds(ContinuousClock.now - started)
+  }
+
   /// User + system CPU time of this process so far.
   static func cpuSeconds() -> Double {
     var usage = rusage()
+    #if canImport(Glibc)
     getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }

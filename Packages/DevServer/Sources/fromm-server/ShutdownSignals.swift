@@ -5,9 +5,11 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// Turns SIGINT and SIGTERM into a graceful shutdown followed by exit 0.
+/// Turns SIGINT and SIGTERM into a graceful shutdown (main.swift then exits 0).
 ///
 /// Lives outside `main.swift` so the handler is not main-actor isolated: it runs on a dispatch
 /// queue while the main thread waits for the server.
@@ -18,9 +20,8 @@ func installShutdownHandlers(server: HTTPServer, logger: Logger) -> [any Dispatc
     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
     source.setEventHandler {
       logger.info("received signal \(signalNumber); finishing in-flight requests")
+      // The main thread, waiting in `waitUntilStopped`, says "stopped" and exits once this returns.
       server.shutdown(gracePeriod: .seconds(5))
-      logger.info("stopped")
-      exit(0)
     }
     source.resume()
     return source

@@ -6,15 +6,11 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// `fromm-server --port N --data DIR [--host 127.0.0.1]`: serves the dev backend over HTTP.
-let usage = """
-  usage: fromm-server [--port N] [--data DIR] [--host ADDRESS]
-    --port N        TCP port (default 8080; 0 picks a free one)
-    --data DIR      data folder holding fromm.sqlite (default ./.fromm-data)
-    --host ADDRESS  IPv4 address to bind (default 127.0.0.1, loopback only)
-  """
+/// `fromm-server [--port N] [--data DIR] [--host ADDRESS]`: serves the dev backend over HTTP.
 
 let logger = Logger(label: "fromm-server")
 
@@ -23,50 +19,61 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
-var configuration = HTTPServerConfiguration()
-var dataDirectory = URL(fileURLWithPath: ".fromm-data")
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-while let argument = arguments.next() {
-  switch argument {
-  case "--port":
-    guard let value = arguments.next(), let port = UInt16(value) else {
-      fail("--port needs a number 0–65535\n\(usage)")
-    }
-    configuration.port = port
-  case "--data":
-    guard let value = arguments.next(), !value.isEmpty else { fail("--data needs a folder\n\(usage)") }
-    dataDirectory = URL(fileURLWithPath: value)
-  case "--host":
-    guard let value = arguments.next(), !value.isEmpty else { fail("--host needs an IPv4 address\n\(usage)") }
-    configuration.host = value
-  case "-h", "--help":
-    StandardStreams.writeOutput(usage + "\n")
-    exit(0)
-  default:
-    fail("unknown argument '\(argument)'\n\(usage)")
-  }
+let options: ServerOptions
+do {
+  options = try ServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail("\(error)\n\(ServerOptions.usage)")
+}
+switch options.command {
+case .help:
+  StandardStreams.writeOutput(
+    ServerOptions.usage
+      + "\nDefault data folder here: \(ServerOptions.defaultDataDirectory(ProcessInfo.processInfo.environment).path)\n"
+  )
+  exit(0)
+case .version:
+  StandardStreams.writeOutput("fromm-server \(ServerOptions.version)\n")
+  exit(0)
+case .serve:
+  break
 }
 
 // A client that disconnects mid-write must not kill the process.
 signal(SIGPIPE, SIG_IGN)
 
-let backend: DevBackend
-do {
-  backend = try DevBackend(dataDirectory: dataDirectory)
-} catch {
-  fail("\(error)")
-}
-
-let server = HTTPServer(configuration: configuration, logger: logger, respond: backend.handle)
+var configuration = HTTPServerConfiguration()
+configuration.port = options.port
+configuration.host = options.host
+let backendSlot = BackendSlot()
+let server = HTTPServer(configuration: configuration, logger: logger) { backendSlot.handle($0) }
+// Bind first: a busy port or a bad address must not create or seed a data folder.
 let port: UInt16
 do {
-  port = try server.start()
+  port = try server.bind()
 } catch {
   fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
 }
-logger.info(
-  "listening on http://\(configuration.host):\(port) with data in \(dataDirectory.standardizedFileURL.path)")
-StandardStreams.writeOutput("listening on http://\(configuration.host):\(port)\n")
-
+do {
+  backendSlot.install(try DevBackend(dataDirectory: options.dataDirectory))
+} catch {
+  fail("\(error)")
+}
+do {
+  try server.start()
+} catch {
+  fail("cannot serve on \(configuration.host):\(port): \(error)")
+}
+// Handlers first, then the line that tells a supervisor the server is up: a SIGTERM sent after
+// that line is always a graceful stop.
 let signalSources = installShutdownHandlers(server: server, logger: logger)
+let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+logger.info(
+  "listening on http://\(shownHost):\(port) with data in \(options.dataDirectory.standardizedFileURL.path)")
+StandardStreams.writeOutput("listening on http://\(shownHost):\(port)\n")
+
 withExtendedLifetime(signalSources) { server.waitUntilStopped() }
+logger.info("stopped")
+// Said on standard output too, where "listening on" was, so whoever started the server sees the end.
+StandardStreams.writeOutput("stopped\n")
+exit(0)

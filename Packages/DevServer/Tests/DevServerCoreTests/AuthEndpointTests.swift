@@ -275,7 +275,7 @@ import Testing
     }
     let backend = try TestBackend(directory: folder)
     let database = backend.backend.core.store.database
-    #expect(try database.schemaVersion() == 2)
+    #expect(try database.schemaVersion() == Schema.migrations.last?.version)
     #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM sessions")?.int64(0) } == 0)
     #expect(try backend.backend.core.store.accountExists(username: "oldfan"))
   }

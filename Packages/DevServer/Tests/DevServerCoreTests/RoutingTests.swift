@@ -5,6 +5,10 @@ import Testing
 @testable import DevServerCore
 
 @Suite struct RoutingTests {
+  @Test func router_answersExactlyTheSharedRouteTable() {
+    #expect(BackendCore.routes.map(\.route) == APIRoute.all)
+  }
+
   @Test(arguments: ["/", "/v1", "/v1/nothing", "/v1/artists/1/unknown", "/v2/health"])
   func unknownPath_returns404JSON(path: String) throws {
     let backend = try TestBackend()

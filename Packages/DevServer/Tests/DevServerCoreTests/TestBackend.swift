@@ -11,7 +11,10 @@ final class TestBackend: Sendable {
   let backend: DevBackend
   let clock: ManualClock
 
-  init(seed: Bool = true, directory: URL? = nil) throws {
+  init(
+    seed: Bool = true, directory: URL? = nil, busyTimeoutMilliseconds: Int32 = 5_000,
+    hashGate: HashGate = HashGate()
+  ) throws {
     let folder =
       directory
       ?? FileManager.default.temporaryDirectory.appendingPathComponent("devserver-tests-\(UUID().uuidString)")
@@ -20,7 +23,9 @@ final class TestBackend: Sendable {
     self.clock = clock
     backend = try DevBackend(
       dataDirectory: folder, hasher: PasswordHasher(cost: 1), sessionLifetime: 3_600, seedDemoData: seed,
-      now: { clock.now })
+      now: { clock.now }, logger: .init(label: "test") { _ in },
+      busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+      hashGate: hashGate)
   }
 
   deinit {
@@ -32,9 +37,11 @@ final class TestBackend: Sendable {
   }
 
   func send(
-    _ method: String, _ path: String, query: [String: String] = [:], token: String? = nil, json: String? = nil
+    _ method: String, _ path: String, query: [String: String] = [:], token: String? = nil,
+    json: String? = nil,
+    headers extraHeaders: [String: String] = [:]
   ) -> WireResponse {
-    var headers: [String: String] = [:]
+    var headers = extraHeaders
     if let token { headers[APIHeaders.authorization] = APIHeaders.bearer(token) }
     if json != nil { headers[APIHeaders.contentType] = APIHeaders.json }
     return backend.handle(
@@ -42,12 +49,12 @@ final class TestBackend: Sendable {
   }
 
   func send<Body: Encodable>(
-    _ method: String, _ path: String, token: String? = nil, body: Body
+    _ method: String, _ path: String, token: String? = nil, body: Body, headers: [String: String] = [:]
   ) throws
     -> WireResponse
   {
     let json = String(decoding: try WireJSON.encode(body), as: UTF8.self)
-    return send(method, path, token: token, json: json)
+    return send(method, path, token: token, json: json, headers: headers)
   }
 
   func signIn(_ username: String, password: String = DemoData.password) throws -> Session {

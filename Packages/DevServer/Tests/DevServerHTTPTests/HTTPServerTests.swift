@@ -212,13 +212,24 @@ final class LogLines: Sendable {
     #expect(client.isClosedByServer(within: .seconds(2)))
   }
 
-  @Test func connectionLimit_refusesTheExtraConnectionWith503() throws {
+  @Test func connectionLimit_busyConnections_refuseTheExtraOneWith503() throws {
     let server = try TestServer { $0.maxConnections = 1 }
     let first = try server.client()
-    #expect(try first.request("GET", "/v1/health").status == 200)
+    first.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
+    usleep(100_000)
     let second = try server.client()
     #expect(try second.readResponse()?.status == 503)
-    #expect(try first.request("GET", "/v1/health").status == 200)
+    first.sendRaw(Array("\r\n".utf8))
+    #expect(try first.readResponse()?.status == 200)
+  }
+
+  @Test func connectionLimit_idleConnectionMakesRoomForANewClient() throws {
+    let server = try TestServer { $0.maxConnections = 1 }
+    let idle = try server.client()
+    #expect(try idle.request("GET", "/v1/health").status == 200)
+    let fresh = try server.client()
+    #expect(try fresh.request("GET", "/v1/health").status == 200)
+    #expect(idle.isClosedByServer())
   }
 
   @Test func everyRequest_logsOneLine() throws {

@@ -15,11 +15,11 @@ final class ServerProcess {
 
   let process = Process()
   let port: UInt16
+  let output = Pipe()
 
   init(dataDirectory: URL) throws {
     process.executableURL = Self.executable
     process.arguments = ["--port", "0", "--data", dataDirectory.path]
-    let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -42,6 +42,33 @@ final class ServerProcess {
     kill(process.processIdentifier, number)
     process.waitUntilExit()
   }
+
+  /// What the process wrote to standard output after its "listening" line, once it has exited.
+  func remainingOutput() -> String {
+    String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+
+  /// Runs `fromm-server` to completion with `arguments`; returns its exit status and both outputs.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+      String(decoding: errorData, as: UTF8.self)
+    )
+  }
 }
 
 struct TestFailure: Error, CustomStringConvertible {
@@ -58,6 +85,7 @@ struct TestFailure: Error, CustomStringConvertible {
     server.signal(SIGTERM)
     #expect(server.process.terminationReason == .exit)
     #expect(server.process.terminationStatus == 0)
+    #expect(server.remainingOutput() == "stopped\n")
   }
 
   @Test func killDuringWriteBurst_everyAcknowledgedWriteSurvives() throws {
@@ -155,5 +183,52 @@ struct TestFailure: Error, CustomStringConvertible {
         .map { $0.string(0) }
     }
     #expect(texts.count == 300)
+  }
+
+  @Test func version_printsTheVersionAndExitsZero() throws {
+    let result = try ServerProcess.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.output == "fromm-server \(ServerOptions.version)\n")
+  }
+
+  @Test func busyPort_failsBeforeCreatingTheDataFolder() throws {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    let holder = HTTPServer(configuration: configuration, logger: .init(label: "test") { _ in }) { _ in
+      WireResponse(status: 200)
+    }
+    let port = try holder.bind()
+    defer {
+      holder.shutdown(gracePeriod: .seconds(1))
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString)")
+    let result = try ServerProcess.run(["--port=\(port)", "--data=\(folder.path)"])
+    #expect(result.status == 2)
+    #expect(result.error.contains("cannot listen on 127.0.0.1:\(port)"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+  }
+
+  @Test func environment_choosesPortAndDataFolder() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("env-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let process = Process()
+    process.executableURL = ServerProcess.executable
+    process.environment = ProcessInfo.processInfo.environment.merging([
+      "FROMM_PORT": "0", "FROMM_DATA": folder.path,
+    ]) {
+      $1
+    }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+    }
+    let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    #expect(line.hasPrefix("listening on http://127.0.0.1:"))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent(DevBackend.databaseFileName).path))
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SQLiteStore
 import Testing
@@ -95,5 +96,114 @@ import Testing
     try second.migrate(Self.migrations)
     try first.write { try $0.query("INSERT INTO items (name) VALUES ('shared')") }
     #expect(try second.read { try $0.queryFirst("SELECT name FROM items")?.string(0) } == "shared")
+  }
+
+  @Test func text_withNULAndControlCharacters_roundTripsWhole() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    try database.migrate(Self.migrations)
+    let text = "fromm-demo-1\u{0}junk\r\n"
+    try database.write { try $0.query("INSERT INTO items (name) VALUES (?)", [.text(text)]) }
+    #expect(
+      try database.read { try $0.queryFirst("SELECT name, length(CAST(name AS BLOB)) FROM items") }?.values
+        == [.text(text), .integer(Int64(text.utf8.count))])
+    #expect(
+      try database.read { try $0.queryFirst("SELECT 1 FROM items WHERE name = ?", ["fromm-demo-1"]) } == nil)
+  }
+
+  @Test func emptyText_bindsAsEmptyNotNULL() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    #expect(
+      try database.read { try $0.queryFirst("SELECT ? IS NULL, ?", ["", ""]) }?.values == [
+        .integer(0), .text(""),
+      ])
+  }
+
+  @Test func row_readsColumnsByName() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    let row = try #require(
+      try database.read { try $0.queryFirst("SELECT 7 AS id, 'ann' AS name, NULL AS note") })
+    #expect(row.columns == ["id", "name", "note"])
+    #expect(try row.get("id", as: Int64.self) == 7)
+    #expect(try row.get("name", as: String.self) == "ann")
+    #expect(try row.get("note", as: String?.self) == nil)
+    #expect(row["name"] == .text("ann"))
+  }
+
+  @Test func row_wrongType_throwsNamingColumnStoredTypeAndExpectedType() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    let row = try #require(try database.read { try $0.queryFirst("SELECT 'ann' AS name, NULL AS note") })
+    let wrongType = #expect(throws: SQLiteError.self) { try row.get("name", as: Int64.self) }
+    #expect(wrongType?.message.contains("column 'name' holds text, not an integer") == true)
+    let null = #expect(throws: SQLiteError.self) { try row.get("note", as: String.self) }
+    #expect(null?.message.contains("holds NULL") == true)
+    let missing = #expect(throws: SQLiteError.self) { try row.get("nmae", as: String.self) }
+    #expect(missing?.message.contains("its columns are name, note") == true)
+  }
+
+  @Test func forEachRow_streamsRowsAndStopsWhenAsked() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    var seen: [Int64] = []
+    try database.read { connection in
+      try connection.forEachRow(
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x FROM n"
+      ) { row in
+        seen.append(try row.get("x", as: Int64.self))
+        return seen.count < 5
+      }
+    }
+    // The query is endless: only streaming with an early stop can return.
+    #expect(seen == [1, 2, 3, 4, 5])
+  }
+
+  @Test func reads_runWhileAnotherReadAndAWriteAreInProgress() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path, readers: 2)
+    try database.migrate(Self.migrations)
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = try? database.read { _ in
+        holding.signal()
+        release.wait()
+      }
+    }
+    Thread.detachNewThread {
+      _ = try? database.write { _ in
+        holding.signal()
+        release.wait()
+      }
+    }
+    holding.wait()
+    holding.wait()
+    let answered = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = try? database.read { try $0.queryFirst("SELECT COUNT(*) FROM items") }
+      answered.signal()
+    }
+    let result = answered.wait(timeout: .now() + 5)
+    release.signal()
+    release.signal()
+    #expect(result == .success, "a read waited for another read or the writer")
+  }
+
+  @Test func readConnection_refusesWrites() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    try database.migrate(Self.migrations)
+    #expect(throws: SQLiteError.self) {
+      try database.read { try $0.query("INSERT INTO items (name) VALUES ('x')") }
+    }
+  }
+
+  @Test func newDatabaseFile_isCreatedOwnerOnly() throws {
+    let temp = try TempDatabase()
+    _ = try SQLiteDatabase(path: temp.path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: temp.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
   }
 }

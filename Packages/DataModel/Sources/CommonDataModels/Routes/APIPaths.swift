@@ -1,4 +1,5 @@
-/// The API's paths, in one place, so clients and the backend cannot drift apart.
+/// The API's paths, filled in from ``APIRoute``'s patterns (the one definition the backend's
+/// router also uses), so clients and the backend cannot drift apart.
 ///
 /// See `Packages/DataModel/README.md` for methods, bodies and error codes.
 ///
@@ -7,27 +8,33 @@
 /// ```
 public enum APIPaths {
   /// `GET`: liveness check, no session needed.
-  public static let health = "/v1/health"
+  public static let health = APIRoute.health.path()
   /// `POST` ``CheckAccountRequest``-style body: does a username exist?
-  public static let checkAccount = "/v1/auth/check-account"
+  public static let checkAccount = APIRoute.checkAccount.path()
   /// `POST`: create an account and a session.
-  public static let signUp = "/v1/auth/sign-up"
+  public static let signUp = APIRoute.signUp.path()
   /// `POST`: create a session.
-  public static let signIn = "/v1/auth/sign-in"
+  public static let signIn = APIRoute.signIn.path()
   /// `POST`: revoke the current session.
-  public static let signOut = "/v1/auth/sign-out"
+  public static let signOut = APIRoute.signOut.path()
   /// `GET`: the current session.
-  public static let session = "/v1/auth/session"
+  public static let session = APIRoute.session.path()
   /// `GET`: every artist, with the caller's subscription and unread count.
-  public static let artists = "/v1/artists"
+  public static let artists = APIRoute.listArtists.path()
   /// `GET`: one artist.
-  public static func artist(artistID: AccountID) -> String { "/v1/artists/\(artistID)" }
+  public static func artist(artistID: AccountID) -> String {
+    APIRoute.showArtist.path(["artistId": "\(artistID)"])
+  }
   /// `PUT` subscribes, `DELETE` unsubscribes (fans only).
-  public static func subscription(artistID: AccountID) -> String { "/v1/artists/\(artistID)/subscription" }
+  public static func subscription(artistID: AccountID) -> String {
+    APIRoute.subscribe.path(["artistId": "\(artistID)"])
+  }
   /// `GET` messages after a cursor, `POST` a new message, in the artist's room.
-  public static func messages(artistID: AccountID) -> String { "/v1/rooms/\(artistID)/messages" }
+  public static func messages(artistID: AccountID) -> String {
+    APIRoute.listMessages.path(["artistId": "\(artistID)"])
+  }
   /// `GET` or `PATCH` the caller's own profile.
-  public static let profile = "/v1/profile"
+  public static let profile = APIRoute.showProfile.path()
 }
 
 /// Header names and values of the API, lowercased as ``WireRequest/headers`` stores them.

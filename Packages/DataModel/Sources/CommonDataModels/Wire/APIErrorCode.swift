@@ -26,8 +26,13 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
   case usernameTaken = "username_taken"
   /// 413: the request body is larger than the server accepts.
   case payloadTooLarge = "payload_too_large"
+  /// 429: too many attempts (failed sign-ins, account checks); `retry-after` says when to try again.
+  case tooManyRequests = "too_many_requests"
   /// 500: the server failed; the message says what to try.
   case internalError = "internal_error"
+  /// 503: the server is busy (its database is locked by another process, or it is at its
+  /// connection limit); try again shortly.
+  case serviceUnavailable = "service_unavailable"
 
   /// The HTTP status that goes with this code.
   public var status: Int {
@@ -41,7 +46,9 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case .methodNotAllowed: 405
     case .usernameTaken: 409
     case .payloadTooLarge: 413
+    case .tooManyRequests: 429
     case .internalError: 500
+    case .serviceUnavailable: 503
     }
   }
 }

@@ -1,6 +1,8 @@
 import CommonDataModels
 import CommonKit
 import Foundation
+import SQLiteStore
+import Synchronization
 
 /// Everything a handler needs: the store, the hasher, the clock. Transport-free and synchronous.
 final class BackendCore: Sendable {
@@ -13,26 +15,43 @@ final class BackendCore: Sendable {
   /// both failures take the same time.
   let decoyHash: String
   let router: Router
+  let throttle: SignInThrottle
+  let hashGate: HashGate
+  /// When ended sessions were last deleted; they are purged at most once per ``sessionPurgeInterval``.
+  let lastSessionPurge = Mutex(Date.distantPast)
+
+  static let sessionPurgeInterval: TimeInterval = 3_600
+
+  /// The header through which the HTTP layer passes the client's address (`HTTPServer` sets it
+  /// and drops any value the client sent). In-process requests have none.
+  static let peerAddressHeader = "x-fromm-peer-address"
 
   init(
     store: Store, hasher: PasswordHasher, sessionLifetime: TimeInterval, now: @escaping @Sendable () -> Date,
-    logger: Logger
+    logger: Logger, throttle: SignInThrottle = SignInThrottle(), hashGate: HashGate = HashGate()
   ) throws {
     self.store = store
     self.hasher = hasher
     self.sessionLifetime = sessionLifetime
     self.now = now
     self.logger = logger
+    self.throttle = throttle
+    self.hashGate = hashGate
     self.decoyHash = try hasher.hash(SessionToken.make())
     self.router = Router(routes: Self.routes)
   }
 
   static let maxBodyBytes = 64 * 1024
 
+  static let databaseBusy = ServerError(
+    .serviceUnavailable,
+    "The server's database is busy with another program's write. Try again in a moment.",
+    headers: ["retry-after": "1"])
+
   func handle(_ request: WireRequest) -> WireResponse {
     do {
       if request.body.count > Self.maxBodyBytes {
-        throw APIError(
+        throw ServerError(
           .payloadTooLarge,
           "The body is \(request.body.count) bytes; the limit is \(Self.maxBodyBytes) bytes (64 KiB).")
       }
@@ -40,21 +59,28 @@ final class BackendCore: Sendable {
       case .found(let route, let parameters):
         return try route.action(self, RouteRequest(wire: request, parameters: parameters))
       case .methodNotAllowed(let allowed):
-        throw APIError(
+        throw ServerError(
           .methodNotAllowed,
           "\(request.method.prefix(20)) is not allowed on \(request.path.prefix(200)); use \(allowed.joined(separator: " or ")).",
           headers: ["allow": allowed.joined(separator: ", ")])
       case .notFound:
-        throw APIError(
+        throw ServerError(
           .notFound, "There is no endpoint at \(request.path.prefix(200)); see openapi.json for the API.")
       }
-    } catch let error as APIError {
+    } catch let error as ServerError {
       return .error(error)
+    } catch let error as SQLiteError where error.isBusy {
+      // Another process (the other app, a second server) held the write lock past the busy
+      // timeout. The details stay in the log; the client learns only that it may retry.
+      logger.warning("\(request.method) \(request.path): database busy: \(error)")
+      return .error(Self.databaseBusy)
     } catch {
       logger.error("\(request.method) \(request.path) failed: \(error)")
       return .error(
-        APIError(
-          .internalError, "The server could not complete the request (\(error)). Try again in a moment."))
+        ServerError(
+          .internalError,
+          "The server could not complete the request. Try again in a moment; if it keeps failing, the server's log says why."
+        ))
     }
   }
 
@@ -64,28 +90,25 @@ final class BackendCore: Sendable {
   ) throws -> (account: AccountRecord, token: String, expiresAt: Date) {
     guard let token = SessionToken.fromAuthorizationHeader(request.wire.headers[APIHeaders.authorization]),
       let session = try store.session(token: token, now: now())
-    else { throw APIError.unauthorized }
+    else { throw ServerError.unauthorized }
     return (session.account, token, session.expiresAt)
   }
 
+  /// What answers each of ``APIRoute/all``; `RoutingTests` checks that every route has an action.
   static let routes: [Route] = [
-    Route(method: "GET", pattern: "/v1/health") { _, _ in try .json(["status": "ok"]) },
-    Route(method: "POST", pattern: "/v1/auth/check-account") { try $0.checkAccount($1) },
-    Route(method: "POST", pattern: "/v1/auth/sign-up") { try $0.signUp($1) },
-    Route(method: "POST", pattern: "/v1/auth/sign-in") { try $0.signIn($1) },
-    Route(method: "POST", pattern: "/v1/auth/sign-out") { try $0.signOut($1) },
-    Route(method: "GET", pattern: "/v1/auth/session") { try $0.currentSession($1) },
-    Route(method: "GET", pattern: "/v1/artists") { try $0.listArtists($1) },
-    Route(method: "GET", pattern: "/v1/artists/{artistId}") { try $0.showArtist($1) },
-    Route(method: "PUT", pattern: "/v1/artists/{artistId}/subscription") {
-      try $0.subscribe($1, subscribed: true)
-    },
-    Route(method: "DELETE", pattern: "/v1/artists/{artistId}/subscription") {
-      try $0.subscribe($1, subscribed: false)
-    },
-    Route(method: "GET", pattern: "/v1/rooms/{artistId}/messages") { try $0.listMessages($1) },
-    Route(method: "POST", pattern: "/v1/rooms/{artistId}/messages") { try $0.sendMessage($1) },
-    Route(method: "GET", pattern: "/v1/profile") { try $0.showProfile($1) },
-    Route(method: "PATCH", pattern: "/v1/profile") { try $0.updateProfile($1) },
+    Route(.health) { _, _ in try .json(["status": "ok"]) },
+    Route(.checkAccount) { try $0.checkAccount($1) },
+    Route(.signUp) { try $0.signUp($1) },
+    Route(.signIn) { try $0.signIn($1) },
+    Route(.signOut) { try $0.signOut($1) },
+    Route(.session) { try $0.currentSession($1) },
+    Route(.listArtists) { try $0.listArtists($1) },
+    Route(.showArtist) { try $0.showArtist($1) },
+    Route(.subscribe) { try $0.subscribe($1, subscribed: true) },
+    Route(.unsubscribe) { try $0.subscribe($1, subscribed: false) },
+    Route(.listMessages) { try $0.listMessages($1) },
+    Route(.sendMessage) { try $0.sendMessage($1) },
+    Route(.showProfile) { try $0.showProfile($1) },
+    Route(.updateProfile) { try $0.updateProfile($1) },
   ]
 }

@@ -34,13 +34,14 @@ public final class DevBackend: Sendable {
   init(
     dataDirectory: URL, hasher: PasswordHasher, sessionLifetime: TimeInterval = 30 * 86_400,
     seedDemoData: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
-    logger: Logger = Logger(label: "fromm-backend")
+    logger: Logger = Logger(label: "fromm-backend"), busyTimeoutMilliseconds: Int32 = 5_000,
+    signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate()
   ) throws {
     let folder = try DataFolder.prepare(dataDirectory)
     let path = folder.appendingPathComponent(Self.databaseFileName).path
     let store: Store
     do {
-      let database = try SQLiteDatabase(path: path)
+      let database = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
       try database.migrate(Schema.migrations)
       store = Store(database: database)
     } catch {
@@ -48,7 +49,8 @@ public final class DevBackend: Sendable {
         message: "Cannot open the database in '\(folder.path)': \(error). Check that the folder is writable.")
     }
     core = try BackendCore(
-      store: store, hasher: hasher, sessionLifetime: sessionLifetime, now: now, logger: logger)
+      store: store, hasher: hasher, sessionLifetime: sessionLifetime, now: now, logger: logger,
+      throttle: SignInThrottle(limits: signInLimits), hashGate: hashGate)
     if seedDemoData {
       do {
         try DemoData.seedIfEmpty(store: store, hasher: hasher, now: now())
@@ -81,5 +83,19 @@ public final class DevBackend: Sendable {
   /// Every route the backend answers, as (method, path pattern), e.g. `("GET", "/v1/artists/{artistId}")`.
   public static var routes: [(method: String, pattern: String)] {
     BackendCore.routes.map { ($0.method, $0.pattern) }
+  }
+}
+
+extension DevBackend {
+  /// Adds `replies` replies from `sender` to `artist`'s room in one transaction, for the
+  /// benchmark's big-room figures (package access: not part of the public API).
+  package func insertForBenchmark(artist: AccountID, sender: AccountID, replies: Int) throws {
+    try core.store.database.write { connection in
+      for index in 0..<replies {
+        try connection.query(
+          "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, 'reply', ?, 0)",
+          [.integer(artist.rawValue), .integer(sender.rawValue), .text("hidden reply \(index)")])
+      }
+    }
   }
 }

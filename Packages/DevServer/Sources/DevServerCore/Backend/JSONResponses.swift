@@ -9,7 +9,7 @@ extension WireResponse {
   }
 
   /// The JSON error response for `error`.
-  static func error(_ error: APIError) -> WireResponse {
+  static func error(_ error: ServerError) -> WireResponse {
     let body = APIErrorBody(code: error.code.rawValue, message: error.message)
     var headers = error.headers
     headers[APIHeaders.contentType] = APIHeaders.json
@@ -24,12 +24,12 @@ extension RouteRequest {
   /// Decodes the JSON body, answering 400 `malformed_json` with the failing field's path.
   func decodeBody<T: Decodable>(_ type: T.Type) throws -> T {
     if wire.body.isEmpty {
-      throw APIError(.malformedJSON, "body: expected a JSON object, got an empty body")
+      throw ServerError(.malformedJSON, "body: expected a JSON object, got an empty body")
     }
     do {
       return try WireJSON.decode(type, from: wire.body)
     } catch {
-      throw APIError(.malformedJSON, error.message)
+      throw ServerError(.malformedJSON, error.message)
     }
   }
 
@@ -37,7 +37,7 @@ extension RouteRequest {
   func artistID() throws -> AccountID {
     let text = parameters["artistId"] ?? ""
     guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), value > 0 else {
-      throw APIError(
+      throw ServerError(
         .invalidParameter, "path 'artistId': expected a positive integer id, got '\(text.prefix(40))'")
     }
     return AccountID(value)

@@ -21,7 +21,7 @@ extension BackendCore {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     guard caller.account.role == .fan else {
-      throw APIError(.forbidden, "Only fans subscribe to artists; this account is an artist.")
+      throw ServerError(.forbidden, "Only fans subscribe to artists; this account is an artist.")
     }
     guard try store.artist(id: artistID, viewer: caller.account.id) != nil else {
       throw Self.noSuchArtist(artistID)
@@ -30,7 +30,7 @@ extension BackendCore {
       store.setSubscription(fan: caller.account.id, artist: artistID, subscribed: subscribed, now: now()))
   }
 
-  static func noSuchArtist(_ id: AccountID) -> APIError {
-    APIError(.notFound, "There is no artist with id \(id); list artists with GET /v1/artists.")
+  static func noSuchArtist(_ id: AccountID) -> ServerError {
+    ServerError(.notFound, "There is no artist with id \(id); list artists with GET /v1/artists.")
   }
 }

@@ -7,6 +7,7 @@ extension BackendCore {
   func checkAccount(_ request: RouteRequest) throws -> WireResponse {
     let body = try request.decodeBody(CheckAccountRequest.self)
     try Self.requireValidUsername(body.username)
+    try admitLookup(request)
     return try .json(
       CheckAccountResponse(username: body.username, exists: store.accountExists(username: body.username)))
   }
@@ -14,15 +15,18 @@ extension BackendCore {
   func signUp(_ request: RouteRequest) throws -> WireResponse {
     let body = try request.decodeBody(SignUpRequest.self)
     try Self.requireValidUsername(body.username)
+    try Self.requireNoControlCharacters(body.password, field: "password", code: .invalidPassword)
     if let problem = AccountRules.validatePassword(body.password).problem {
-      throw APIError(.invalidPassword, "field 'password': \(problem.message)")
+      throw ServerError(.invalidPassword, "field 'password': \(problem.message)")
     }
     let displayName = body.displayName ?? body.username
+    try Self.requireNoControlCharacters(displayName, field: "displayName", code: .invalidProfile)
     if let problem = AccountRules.validateDisplayName(displayName).problem {
-      throw APIError(.invalidProfile, "field 'displayName': \(problem.message)")
+      throw ServerError(.invalidProfile, "field 'displayName': \(problem.message)")
     }
+    try admitLookup(request)
     if try store.accountExists(username: body.username) { throw Self.usernameTaken(body.username) }
-    let hash = try hasher.hash(body.password)
+    let hash = try hashGate.run { try hasher.hash(body.password) }
     let token = SessionToken.make()
     let now = now()
     let expiresAt = now.addingTimeInterval(sessionLifetime)
@@ -36,15 +40,24 @@ extension BackendCore {
 
   func signIn(_ request: RouteRequest) throws -> WireResponse {
     let body = try request.decodeBody(SignInRequest.self)
-    let account = try store.account(username: body.username)
-    let matches = hasher.verify(body.password, against: account?.passwordHash ?? decoyHash)
-    guard let account, matches else {
-      throw APIError(.invalidCredentials, "The username or password is wrong.")
+    try Self.requireNoControlCharacters(body.username, field: "username", code: .invalidUsername)
+    try Self.requireNoControlCharacters(body.password, field: "password", code: .invalidPassword)
+    let address = request.clientAddress
+    if let wait = throttle.waitBeforeSignIn(username: body.username, address: address, now: now()) {
+      throw Self.tooManyAttempts(wait, "Too many wrong passwords for this account or from this address.")
     }
+    let account = try store.account(username: body.username)
+    let matches = hashGate.run { hasher.verify(body.password, against: account?.passwordHash ?? decoyHash) }
+    guard let account, matches else {
+      throttle.signInFailed(username: body.username, address: address, now: now())
+      throw ServerError(.invalidCredentials, "The username or password is wrong.")
+    }
+    throttle.signInSucceeded(username: body.username)
     let token = SessionToken.make()
     let now = now()
     let expiresAt = now.addingTimeInterval(sessionLifetime)
     try store.createSession(token: token, accountID: account.id, now: now, expiresAt: expiresAt)
+    try purgeEndedSessionsIfDue(now: now)
     return try .json(Session(token: token, expiresAt: expiresAt, account: account.publicAccount))
   }
 
@@ -60,14 +73,49 @@ extension BackendCore {
       Session(token: caller.token, expiresAt: caller.expiresAt, account: caller.account.publicAccount))
   }
 
-  static func requireValidUsername(_ username: String) throws {
-    if let problem = AccountRules.validateUsername(username).problem {
-      throw APIError(.invalidUsername, "field 'username': \(problem.message)")
+  /// Deletes ended sessions at most once per ``sessionPurgeInterval`` (on a sign-in), so the
+  /// table does not grow with every session ever created.
+  func purgeEndedSessionsIfDue(now: Date) throws {
+    let due = lastSessionPurge.withLock { last in
+      guard now.timeIntervalSince(last) >= Self.sessionPurgeInterval else { return false }
+      last = now
+      return true
+    }
+    if due { try store.purgeEndedSessions(now: now) }
+  }
+
+  /// Answers 429 when this address has used up its account checks and sign-ups for the minute.
+  private func admitLookup(_ request: RouteRequest) throws {
+    if let wait = throttle.admitLookup(address: request.clientAddress, now: now()) {
+      throw Self.tooManyAttempts(wait, "Too many account checks or sign-ups from this address.")
     }
   }
 
-  static func usernameTaken(_ username: String) -> APIError {
-    APIError(.usernameTaken, "The username '\(username)' is taken; choose another.")
+  static func tooManyAttempts(_ wait: TimeInterval, _ reason: String) -> ServerError {
+    let seconds = Int(wait.rounded(.up))
+    return ServerError(
+      .tooManyRequests, "\(reason) Try again in \(seconds) second\(seconds == 1 ? "" : "s").",
+      headers: ["retry-after": String(seconds)])
+  }
+
+  /// Refuses text holding a control character (a NUL would cut a password short in libcrypt).
+  static func requireNoControlCharacters(
+    _ text: String, field: String, code: APIErrorCode, allowing allowed: Set<Unicode.Scalar> = []
+  ) throws {
+    if let scalar = text.firstControlCharacter(allowing: allowed) {
+      throw ServerError(
+        code, "field '\(field)': contains the control character \(scalar.codePointName); remove it.")
+    }
+  }
+
+  static func requireValidUsername(_ username: String) throws {
+    if let problem = AccountRules.validateUsername(username).problem {
+      throw ServerError(.invalidUsername, "field 'username': \(problem.message)")
+    }
+  }
+
+  static func usernameTaken(_ username: String) -> ServerError {
+    ServerError(.usernameTaken, "The username '\(username)' is taken; choose another.")
   }
 }
 

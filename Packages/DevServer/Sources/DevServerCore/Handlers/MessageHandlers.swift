@@ -24,8 +24,11 @@ extension BackendCore {
     let artistID = try request.artistID()
     try authorizeRoom(caller.account, artistID: artistID)
     let body = try request.decodeBody(SendMessageRequest.self)
+    // Line breaks and tabs are part of a message; other control characters are not.
+    try Self.requireNoControlCharacters(
+      body.text, field: "text", code: .invalidMessage, allowing: ["\n", "\t"])
     if let problem = MessageRules.validate(body.text).problem {
-      throw APIError(.invalidMessage, "field 'text': \(problem.message)")
+      throw ServerError(.invalidMessage, "field 'text': \(problem.message)")
     }
     let kind: MessageKind = caller.account.role == .artist ? .broadcast : .reply
     let message = try store.insertMessage(
@@ -41,12 +44,12 @@ extension BackendCore {
     switch account.role {
     case .artist:
       guard account.id == artistID else {
-        throw APIError(
+        throw ServerError(
           .forbidden, "Artists can use only their own room; this room belongs to \(artist.username).")
       }
     case .fan:
       guard try store.isSubscribed(fan: account.id, artist: artistID) else {
-        throw APIError(
+        throw ServerError(
           .forbidden, "Subscribe to \(artist.username) first: PUT /v1/artists/\(artistID)/subscription.")
       }
     }
@@ -58,7 +61,7 @@ extension BackendCore {
     guard let text = request.wire.query[name] else { return nil }
     guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), range.contains(value)
     else {
-      throw APIError(
+      throw ServerError(
         .invalidParameter,
         "query '\(name)': expected an integer from \(range.lowerBound) to \(range.upperBound), got '\(text.prefix(40))'"
       )

@@ -12,11 +12,17 @@ extension BackendCore {
   func updateProfile(_ request: RouteRequest) throws -> WireResponse {
     let caller = try authenticate(request)
     let body = try request.decodeBody(UpdateProfileRequest.self)
+    if let name = body.displayName {
+      try Self.requireNoControlCharacters(name, field: "displayName", code: .invalidProfile)
+    }
+    if let status = body.statusMessage {
+      try Self.requireNoControlCharacters(status, field: "statusMessage", code: .invalidProfile)
+    }
     if let name = body.displayName, let problem = AccountRules.validateDisplayName(name).problem {
-      throw APIError(.invalidProfile, "field 'displayName': \(problem.message)")
+      throw ServerError(.invalidProfile, "field 'displayName': \(problem.message)")
     }
     if let status = body.statusMessage, let problem = AccountRules.validateStatusMessage(status).problem {
-      throw APIError(.invalidProfile, "field 'statusMessage': \(problem.message)")
+      throw ServerError(.invalidProfile, "field 'statusMessage': \(problem.message)")
     }
     return try .json(
       store.updateProfile(

@@ -4,15 +4,27 @@ import CommonDataModels
 struct RouteRequest {
   var wire: WireRequest
   var parameters: [String: String]
+
+  /// The client's address as the HTTP layer reported it, or "local" for in-process requests.
+  var clientAddress: String {
+    wire.headers[BackendCore.peerAddressHeader] ?? "local"
+  }
 }
 
-/// One endpoint: a method, a path pattern with `{name}` segments, and what answers it.
+/// One endpoint of the shared ``APIRoute`` table and what answers it.
 struct Route: Sendable {
-  var method: String
-  var pattern: String
+  var route: APIRoute
   var action: @Sendable (BackendCore, RouteRequest) throws -> WireResponse
+  let segments: [Substring]
 
-  var segments: [Substring] { pattern.split(separator: "/") }
+  init(_ route: APIRoute, action: @escaping @Sendable (BackendCore, RouteRequest) throws -> WireResponse) {
+    self.route = route
+    self.action = action
+    self.segments = route.pattern.split(separator: "/")
+  }
+
+  var method: String { route.method }
+  var pattern: String { route.pattern }
 }
 
 /// Finds the route for a method and path, telling "no such path" (404) from "no such method" (405).

@@ -1,17 +1,127 @@
-import CCrypt
 import Foundation
 
-/// Hashes and verifies passwords with libcrypt's yescrypt (the hash string carries its own
-/// parameters and salt, so hashes made with any cost still verify).
+#if canImport(CCrypt)
+import CCrypt
+#endif
+
+/// Hashes and verifies passwords with a memory-hard function; the stored string names it.
+///
+/// - `$y$…`: yescrypt via libcrypt, the default where libcrypt exists (Linux). Its string carries
+///   its own parameters and salt, so hashes made with any cost still verify.
+/// - `$scrypt$ln=14,r=8,p=1$<salt hex>$<hash hex>`: scrypt in plain Swift (``Scrypt``), the
+///   default on Apple platforms and verifiable everywhere.
 struct PasswordHasher: Sendable {
-  /// yescrypt's cost; 0 lets libcrypt choose its default (5). Tests lower it to stay fast.
+  /// Which function new hashes use.
+  enum Algorithm: Sendable {
+    case yescrypt
+    case scrypt
+
+    /// yescrypt where libcrypt is available, scrypt elsewhere.
+    static var platformDefault: Algorithm {
+      #if canImport(CCrypt)
+      .yescrypt
+      #else
+      .scrypt
+      #endif
+    }
+  }
+
+  /// The cost; 0 means each function's default (yescrypt 5, scrypt N = 2^14). Tests lower it.
   var cost: UInt
+  var algorithm: Algorithm = .platformDefault
 
   static let standard = PasswordHasher(cost: 0)
+  static let scryptPrefix = "$scrypt$"
 
   func hash(_ password: String) throws -> String {
-    var generator = SystemRandomNumberGenerator()
-    let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    guard !password.utf8.contains(0) else {
+      throw DevBackendError(message: "a password containing NUL cannot be hashed")
+    }
+    switch algorithm {
+    case .scrypt:
+      let logN = cost == 0 ? 14 : min(14, Int(cost) + 3)
+      let salt = SystemCrypto.randomBytes(16)
+      let derived = Scrypt.derive(
+        password: Array(password.utf8), salt: salt, logN: logN, r: 8, p: 1, length: 32)
+      return "\(Self.scryptPrefix)ln=\(logN),r=8,p=1$\(Self.hex(salt))$\(Self.hex(derived))"
+    case .yescrypt:
+      #if canImport(CCrypt)
+      return try yescrypt(password)
+      #else
+      throw DevBackendError(message: "yescrypt needs libcrypt, which this platform lacks; use scrypt")
+      #endif
+    }
+  }
+
+  /// Whether `password` matches `storedHash`; compares in constant time.
+  func verify(_ password: String, against storedHash: String) -> Bool {
+    // libcrypt reads a C string: a NUL would verify only the part before it.
+    guard !password.utf8.contains(0) else { return false }
+    let computed: String?
+    if storedHash.hasPrefix(Self.scryptPrefix) {
+      computed = Self.scrypt(password, like: storedHash)
+    } else {
+      #if canImport(CCrypt)
+      computed = Self.crypt(password, setting: storedHash)
+      #else
+      computed = nil
+      #endif
+    }
+    guard let computed else { return false }
+    let a = Array(computed.utf8)
+    let b = Array(storedHash.utf8)
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for index in a.indices { difference |= a[index] ^ b[index] }
+    return difference == 0
+  }
+
+  /// Recomputes a `$scrypt$` string for `password` with the stored parameters and salt.
+  private static func scrypt(_ password: String, like stored: String) -> String? {
+    let parts = stored.dropFirst(scryptPrefix.count).split(separator: "$")
+    guard parts.count == 3 else { return nil }
+    var parameters: [Substring: Int] = [:]
+    for pair in parts[0].split(separator: ",") {
+      let keyValue = pair.split(separator: "=")
+      guard keyValue.count == 2, let value = Int(keyValue[1]) else { return nil }
+      parameters[keyValue[0]] = value
+    }
+    guard let logN = parameters["ln"], let r = parameters["r"], let p = parameters["p"],
+      (1...20).contains(logN), (1...32).contains(r), (1...16).contains(p),
+      let salt = bytes(fromHex: parts[1]), let expected = bytes(fromHex: parts[2]), !expected.isEmpty
+    else { return nil }
+    let derived = Scrypt.derive(
+      password: Array(password.utf8), salt: salt, logN: logN, r: r, p: p, length: expected.count)
+    return "\(scryptPrefix)\(parts[0])$\(parts[1])$\(hex(derived))"
+  }
+
+  static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  private static func bytes(fromHex text: Substring) -> [UInt8]? {
+    let characters = Array(text.utf8)
+    guard characters.count % 2 == 0 else { return nil }
+    var result: [UInt8] = []
+    for index in stride(from: 0, to: characters.count, by: 2) {
+      guard let byte = UInt8(String(decoding: characters[index...index + 1], as: UTF8.self), radix: 16) else {
+        return nil
+      }
+      result.append(byte)
+    }
+    return result
+  }
+
+  #if canImport(CCrypt)
+  private func yescrypt(_ password: String) throws -> String {
+    let salt = SystemCrypto.randomBytes(16)
     let setting = salt.withUnsafeBufferPointer { bytes in
       bytes.withMemoryRebound(to: CChar.self) { chars in
         crypt_gensalt_ra("$y$", cost, chars.baseAddress, Int32(chars.count))
@@ -27,17 +137,6 @@ struct PasswordHasher: Sendable {
     return hashed
   }
 
-  /// Whether `password` matches `storedHash`; compares in constant time.
-  func verify(_ password: String, against storedHash: String) -> Bool {
-    guard let computed = Self.crypt(password, setting: storedHash) else { return false }
-    let a = Array(computed.utf8)
-    let b = Array(storedHash.utf8)
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
-  }
-
   private static func crypt(_ password: String, setting: String) -> String? {
     // crypt_data is ~32 KiB: heap-allocated and zeroed, as crypt_rn requires.
     let size = MemoryLayout<crypt_data>.size
@@ -49,4 +148,5 @@ struct PasswordHasher: Sendable {
     // libcrypt signals failure with a string starting with '*'.
     return text.hasPrefix("*") ? nil : text
   }
+  #endif
 }

@@ -1,27 +1,11 @@
-import CLibCrypto
-
 /// Random session tokens: 32 bytes from the system's cryptographic generator, as 64 hex digits.
 ///
 /// The database keeps only each token's SHA-256 (``digest(_:)``), so a leaked database file does
 /// not hand out live sessions.
 enum SessionToken {
-  /// The SHA-256 of `token` as 64 hex digits (OpenSSL's EVP interface).
+  /// The SHA-256 of `token` as 64 hex digits (``SystemCrypto``: OpenSSL or CommonCrypto).
   static func digest(_ token: String) throws -> String {
-    var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-    var length: UInt32 = 0
-    let bytes = Array(token.utf8)
-    let succeeded = bytes.withUnsafeBytes { input in
-      output.withUnsafeMutableBufferPointer { out in
-        EVP_Digest(input.baseAddress, input.count, out.baseAddress, &length, EVP_sha256(), nil)
-      }
-    }
-    guard succeeded == 1, length == 32 else {
-      throw DevBackendError(message: "OpenSSL could not compute a SHA-256 digest of the session token")
-    }
-    return output.prefix(Int(length)).map { byte in
-      let hex = String(byte, radix: 16)
-      return byte < 16 ? "0" + hex : hex
-    }.joined()
+    PasswordHasher.hex(SystemCrypto.sha256(Array(token.utf8)))
   }
 
   static func make() -> String {

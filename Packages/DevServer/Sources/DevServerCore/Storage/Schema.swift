@@ -58,5 +58,16 @@ enum Schema {
         CREATE INDEX sessions_account ON sessions(account_id);
         """)
     },
+    // A fan's page and artist list read broadcasts and the fan's own replies through their own
+    // index ranges, so other fans' replies (which can be most of a room) are never walked.
+    // `sessions_expiry` keeps the periodic purge of ended sessions cheap.
+    Migration(version: 3, name: "indexes for visible messages and session expiry") { connection in
+      try connection.execute(
+        """
+        CREATE INDEX messages_broadcasts ON messages(artist_id, kind, id);
+        CREATE INDEX messages_sender ON messages(artist_id, sender_id, id);
+        CREATE INDEX sessions_expiry ON sessions(expires_at);
+        """)
+    },
   ]
 }

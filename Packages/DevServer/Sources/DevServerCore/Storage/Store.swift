@@ -97,6 +97,17 @@ struct Store: Sendable {
     }
   }
 
+  /// Deletes sessions that expired or were revoked before `now`: they can never be used again.
+  /// Returns how many were deleted.
+  @discardableResult
+  func purgeEndedSessions(now: Date) throws -> Int {
+    try database.write { connection in
+      try connection.query(
+        "DELETE FROM sessions WHERE expires_at <= ?1 OR revoked_at <= ?1", [.real(now.timeIntervalSince1970)])
+      return connection.changes
+    }
+  }
+
   func revokeSession(token: String, now: Date) throws {
     let digest = try SessionToken.digest(token)
     try database.write { connection in
@@ -108,7 +119,7 @@ struct Store: Sendable {
 
   // MARK: Artists and subscriptions
 
-  private static let artistSummarySQL = """
+  static let artistSummarySQL = """
     SELECT a.id, a.username, a.display_name, a.status_message,
       (SELECT COUNT(*) FROM subscriptions c WHERE c.artist_id = a.id),
       s.fan_id IS NOT NULL,
@@ -184,7 +195,7 @@ struct Store: Sendable {
 
   // MARK: Messages
 
-  private static let messageColumns = """
+  static let messageColumns = """
     SELECT m.id, m.artist_id, m.sender_id, a.username, a.display_name, m.kind, m.text, m.sent_at
     FROM messages m JOIN accounts a ON a.id = m.sender_id
     """
@@ -197,42 +208,65 @@ struct Store: Sendable {
       sentAt: Date(timeIntervalSince1970: row.double(7) ?? 0))
   }
 
+  /// An artist's page: every message of their room after a cursor.
+  static let artistPageSQL =
+    messageColumns + " WHERE m.artist_id = ?1 AND m.id > ?2 ORDER BY m.id LIMIT ?3"
+
+  /// A fan's page: broadcasts and the fan's own replies after a cursor, each read from its own
+  /// index range (at most `limit` rows of each), so other fans' replies are never visited.
+  static let fanPageSQL =
+    messageColumns + """
+       WHERE m.id IN (
+        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' AND id > ?2
+          ORDER BY id LIMIT ?4)
+        UNION ALL
+        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND sender_id = ?3 AND kind = 'reply'
+          AND id > ?2 ORDER BY id LIMIT ?4))
+      ORDER BY m.id LIMIT ?4
+      """
+
   /// The messages `viewer` may see in `artist`'s room after `after`, oldest first.
   ///
-  /// A fan sees broadcasts and their own replies, and the page marks them read (same transaction).
+  /// A fan sees broadcasts and their own replies, and the page marks them read. The page is read
+  /// on a read connection; the write happens only when the read marker actually moves.
   func messages(
     artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int
   ) throws -> (
     messages: [Message], hasMore: Bool
   ) {
-    try database.write { connection in
-      let afterID = after?.rawValue ?? 0
-      var rows: [SQLiteRow]
+    let afterID = after?.rawValue ?? 0
+    let (page, readMarker) = try database.read { connection -> ([SQLiteRow], Int64) in
       if viewer.role == .artist {
-        rows = try connection.query(
-          Self.messageColumns + " WHERE m.artist_id = ? AND m.id > ? ORDER BY m.id LIMIT ?",
-          [.integer(artist.rawValue), .integer(afterID), .integer(Int64(limit + 1))])
-      } else {
-        rows = try connection.query(
-          Self.messageColumns
-            + " WHERE m.artist_id = ? AND m.id > ? AND (m.kind = 'broadcast' OR m.sender_id = ?) ORDER BY m.id LIMIT ?",
-          [
-            .integer(artist.rawValue), .integer(afterID), .integer(viewer.id.rawValue),
-            .integer(Int64(limit + 1)),
-          ])
+        let rows = try connection.query(
+          Self.artistPageSQL, [.integer(artist.rawValue), .integer(afterID), .integer(Int64(limit + 1))])
+        return (rows, 0)
       }
-      let hasMore = rows.count > limit
-      if hasMore { rows.removeLast(rows.count - limit) }
-      let messages = rows.map(Self.message)
-      if viewer.role == .fan, let last = messages.last {
+      let rows = try connection.query(
+        Self.fanPageSQL,
+        [
+          .integer(artist.rawValue), .integer(afterID), .integer(viewer.id.rawValue),
+          .integer(Int64(limit + 1)),
+        ])
+      let marker =
+        try connection.queryFirst(
+          "SELECT last_read_message_id FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
+          [.integer(viewer.id.rawValue), .integer(artist.rawValue)])?.int64(0) ?? 0
+      return (rows, marker)
+    }
+    var rows = page
+    let hasMore = rows.count > limit
+    if hasMore { rows.removeLast(rows.count - limit) }
+    let messages = rows.map(Self.message)
+    if viewer.role == .fan, let last = messages.last, last.id.rawValue > readMarker {
+      try database.write { connection in
         try connection.query(
           """
           UPDATE subscriptions SET last_read_message_id = MAX(last_read_message_id, ?)
           WHERE fan_id = ? AND artist_id = ?
           """, [.integer(last.id.rawValue), .integer(viewer.id.rawValue), .integer(artist.rawValue)])
       }
-      return (messages, hasMore)
     }
+    return (messages, hasMore)
   }
 
   func insertMessage(
@@ -275,7 +309,7 @@ struct Store: Sendable {
           (SELECT COUNT(*) FROM subscriptions s WHERE s.fan_id = a.id)
         FROM accounts a WHERE a.id = ?
         """, [.integer(accountID.rawValue)])
-    else { throw APIError(.notFound, "The account \(accountID) no longer exists.") }
+    else { throw ServerError(.notFound, "The account \(accountID) no longer exists.") }
     let role = AccountRole(rawValue: row.string(2)) ?? .fan
     return Profile(
       id: AccountID(row.int64(0)), username: row.string(1), role: role, displayName: row.string(3),

@@ -1,7 +1,7 @@
 import CommonDataModels
 
 /// An error a handler answers with: an ``APIErrorCode`` (which fixes the status) and a message.
-struct APIError: Error, Equatable {
+struct ServerError: Error, Equatable {
   var code: APIErrorCode
   var message: String
   var headers: [String: String] = [:]
@@ -12,6 +12,6 @@ struct APIError: Error, Equatable {
     self.headers = headers
   }
 
-  static let unauthorized = APIError(
+  static let unauthorized = ServerError(
     .unauthorized, "Sign in first: send 'authorization: Bearer <token>' with a valid session token.")
 }

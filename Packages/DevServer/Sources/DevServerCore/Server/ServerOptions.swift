@@ -1,0 +1,105 @@
+import Foundation
+
+/// What `fromm-server`'s command line and environment ask for.
+///
+/// Options are `--port N`, `--data DIR`, `--host ADDRESS` (each also as `--opt=value`), `--help`
+/// and `--version`. `FROMM_PORT`, `FROMM_DATA` and `FROMM_HOST` set the same values; the command
+/// line wins. Without either, data lives in the user's data folder, never the working directory.
+package struct ServerOptions: Equatable, Sendable {
+  /// What to do.
+  package enum Command: Equatable, Sendable {
+    case serve
+    case help
+    case version
+  }
+
+  /// The server's version, printed by `--version`.
+  package static let version = "0.2.0"
+
+  package static let usage = """
+    usage: fromm-server [--port N] [--data DIR] [--host ADDRESS]
+           fromm-server --help | --version
+      --port N        TCP port (default 8080; 0 picks a free one)        env FROMM_PORT
+      --data DIR      data folder holding fromm.sqlite                   env FROMM_DATA
+                      (default: the user's data folder, see --help)
+      --host ADDRESS  address to bind: 127.0.0.1 (default), ::1,         env FROMM_HOST
+                      localhost, or 0.0.0.0 / :: to accept other machines
+    Options may also be written --port=8080.
+    """
+
+  package var command = Command.serve
+  package var port: UInt16 = 8080
+  package var host = "127.0.0.1"
+  package var dataDirectory: URL
+
+  /// Reads `arguments` (without the program name) over `environment`.
+  ///
+  /// - Throws: ``ServerOptionsError`` naming the option and what it needs.
+  package static func parse(
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ServerOptionsError) -> ServerOptions {
+    var options = ServerOptions(dataDirectory: defaultDataDirectory(environment))
+    if let value = environment["FROMM_PORT"] { options.port = try port(value, from: "FROMM_PORT") }
+    if let value = environment["FROMM_DATA"], !value.isEmpty {
+      options.dataDirectory = URL(fileURLWithPath: value)
+    }
+    if let value = environment["FROMM_HOST"], !value.isEmpty { options.host = value }
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if argument == "-h" || argument == "--help" {
+        return ServerOptions(command: .help, dataDirectory: options.dataDirectory)
+      }
+      if argument == "--version" {
+        return ServerOptions(command: .version, dataDirectory: options.dataDirectory)
+      }
+      let (name, inlineValue) = split(argument)
+      guard ["--port", "--data", "--host"].contains(name) else {
+        throw ServerOptionsError(message: "unknown argument '\(argument)'")
+      }
+      guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
+        throw ServerOptionsError(message: "\(name) needs a value")
+      }
+      switch name {
+      case "--port": options.port = try port(value, from: name)
+      case "--data": options.dataDirectory = URL(fileURLWithPath: value)
+      default: options.host = value
+      }
+    }
+    return options
+  }
+
+  /// `--name=value` → ("--name", "value"); anything else → (argument, nil).
+  private static func split(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func port(_ text: String, from source: String) throws(ServerOptionsError) -> UInt16 {
+    guard let port = UInt16(text) else {
+      throw ServerOptionsError(message: "\(source) needs a port number 0–65535, got '\(text.prefix(20))'")
+    }
+    return port
+  }
+
+  /// `$XDG_DATA_HOME/fromm-server` or `~/.local/share/fromm-server` on Linux,
+  /// `~/Library/Application Support/fromm-server` on Apple platforms.
+  package static func defaultDataDirectory(_ environment: [String: String]) -> URL {
+    let home =
+      environment["HOME"].map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.homeDirectoryForCurrentUser
+    #if canImport(Darwin)
+    return home.appendingPathComponent("Library/Application Support/fromm-server")
+    #else
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return URL(fileURLWithPath: dataHome).appendingPathComponent("fromm-server")
+    }
+    return home.appendingPathComponent(".local/share/fromm-server")
+    #endif
+  }
+}
+
+/// A command line or environment `fromm-server` cannot use.
+package struct ServerOptionsError: Error, Equatable, CustomStringConvertible {
+  package var message: String
+  package var description: String { message }
+}

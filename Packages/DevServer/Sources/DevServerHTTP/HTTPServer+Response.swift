@@ -1,0 +1,120 @@
+import CommonDataModels
+import CommonKit
+import Dispatch
+import Foundation
+import Synchronization
+
+extension HTTPServer {
+  /// Answers `head` and `body` on `connection` and logs one line; false when the connection must
+  /// close afterwards (the client asked, the write failed, or the server is stopping).
+  func answer(_ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection) -> Bool {
+    let started = ContinuousClock.now
+    var headers = head.headers
+    // The handler's per-address limits rely on this value, so a client cannot choose it.
+    headers[Self.peerAddressHeader] = connection.host
+    let request = WireRequest(
+      method: head.method, path: head.path, query: head.query, headers: headers, body: Data(body))
+    let response = callHandler(request)
+    let keepAlive = head.keepAlive && !isStopping
+    let bytes = serialize(response, keepAlive: keepAlive, includeBody: head.method != "HEAD")
+    let written = Socket.writeAll(connection.fd, bytes)
+    let micros = (ContinuousClock.now - started) / .microseconds(1)
+    let tenths = Int((micros + 50) / 100)
+    logger.info(
+      "\(connection.peer) \(head.method) \(head.path) \(response.status) \(response.body.count)B \(tenths / 10).\(tenths % 10)ms"
+    )
+    return written && keepAlive
+  }
+
+  /// Writes `error` and logs it; the connection closes afterwards.
+  func refuse(_ connection: HTTPConnection, _ error: HTTPParseError) {
+    let bytes = errorResponse(
+      status: error.status, code: error.code, message: error.message, keepAlive: false)
+    _ = Socket.writeAll(connection.fd, bytes, timeoutMilliseconds: 100)
+    logger.info("\(connection.peer) - - \(error.status) \(bytes.count)B refused: \(error.message)")
+  }
+
+  /// Runs the handler on this thread (synchronous) or as a task this thread waits for (async).
+  private func callHandler(_ request: WireRequest) -> WireResponse {
+    let handler: WireHandler
+    switch responder {
+    case .synchronous(let respond): return respond(request)
+    case .asynchronous(let asyncHandler): handler = asyncHandler
+    }
+    let box = ResponseBox()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      let response = await handler(request)
+      box.set(response)
+      done.signal()
+    }
+    done.wait()
+    return box.get()
+  }
+
+  func errorResponse(status: Int, code: String, message: String, keepAlive: Bool) -> [UInt8] {
+    let body = (try? WireJSON.encode(APIErrorBody(code: code, message: message))) ?? Data()
+    return serialize(
+      WireResponse(status: status, headers: [APIHeaders.contentType: APIHeaders.json], body: body),
+      keepAlive: keepAlive, includeBody: true)
+  }
+
+  func serialize(_ response: WireResponse, keepAlive: Bool, includeBody: Bool) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(160 + response.headers.count * 40 + (includeBody ? response.body.count : 0))
+    func append(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+    append("HTTP/1.1 \(response.status) \(Self.reasonPhrase(response.status))\r\n")
+    let names = response.headers.count > 1 ? response.headers.keys.sorted() : Array(response.headers.keys)
+    for name in names where name != "content-length" && name != "connection" {
+      guard let value = response.headers[name] else { continue }
+      append(name)
+      append(": ")
+      // Header values come from our handler; drop CR/LF anyway so nothing can split the response.
+      bytes.append(contentsOf: value.utf8.filter { $0 != 13 && $0 != 10 })
+      append("\r\n")
+    }
+    append("content-length: \(response.body.count)\r\n")
+    append(keepAlive ? "connection: keep-alive\r\n\r\n" : "connection: close\r\n\r\n")
+    if includeBody { bytes.append(contentsOf: response.body) }
+    return bytes
+  }
+
+  static func reasonPhrase(_ status: Int) -> String {
+    switch status {
+    case 200: "OK"
+    case 201: "Created"
+    case 204: "No Content"
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 405: "Method Not Allowed"
+    case 408: "Request Timeout"
+    case 409: "Conflict"
+    case 413: "Content Too Large"
+    case 429: "Too Many Requests"
+    case 431: "Request Header Fields Too Large"
+    case 500: "Internal Server Error"
+    case 501: "Not Implemented"
+    case 503: "Service Unavailable"
+    case 505: "HTTP Version Not Supported"
+    default: "Status"
+    }
+  }
+}
+
+/// Carries the handler's response from its task back to the worker thread.
+final class ResponseBox: Sendable {
+  private let value = Mutex<WireResponse?>(nil)
+
+  func set(_ response: WireResponse) { value.withLock { $0 = response } }
+
+  func get() -> WireResponse {
+    value.withLock { $0 }
+      ?? WireResponse(
+        status: 500, headers: [:], body: Data(#"{"code":"internal_error","message":"no response"}"#.utf8))
+  }
+}

@@ -1,0 +1,24 @@
+import CommonDataModels
+import DevServerCore
+import Foundation
+import Synchronization
+
+/// Holds the backend, which opens after the port is bound, for the server's handler.
+final class BackendSlot: Sendable {
+  private let backend = Mutex<DevBackend?>(nil)
+
+  func install(_ backend: DevBackend) {
+    self.backend.withLock { $0 = backend }
+  }
+
+  func handle(_ request: WireRequest) -> WireResponse {
+    guard let backend = backend.withLock({ $0 }) else {
+      // Unreachable in practice: the server starts serving only after `install`.
+      return WireResponse(
+        status: 503, headers: [APIHeaders.contentType: APIHeaders.json],
+        body: Data(
+          #"{"code":"service_unavailable","message":"The server is still starting; try again."}"#.utf8))
+    }
+    return backend.handle(request)
+  }
+}

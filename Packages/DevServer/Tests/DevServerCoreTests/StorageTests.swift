@@ -1,0 +1,146 @@
+import AuthDataModels
+import CommonDataModels
+import Dispatch
+import Foundation
+import MessageDataModels
+import SQLiteStore
+import Testing
+
+@testable import DevServerCore
+
+@Suite struct QueryPlanTests {
+  /// The `detail` column of `EXPLAIN QUERY PLAN` for `sql`.
+  func plan(_ backend: TestBackend, _ sql: String, _ bindings: [SQLiteValue]) throws -> [String] {
+    try backend.backend.core.store.database.read { connection in
+      try connection.query("EXPLAIN QUERY PLAN " + sql, bindings).map {
+        try $0.get("detail", as: String.self)
+      }
+    }
+  }
+
+  @Test func fanPage_readsOnlyBroadcastAndOwnReplyIndexRanges_neverScansTheRoom() throws {
+    let backend = try TestBackend()
+    let steps = try plan(backend, Store.fanPageSQL, [1, 0, 4, 51])
+    #expect(steps.contains { $0.contains("messages_broadcasts") }, "plan: \(steps)")
+    #expect(steps.contains { $0.contains("messages_sender") }, "plan: \(steps)")
+    #expect(!steps.contains { $0.hasPrefix("SCAN m") || $0.hasPrefix("SCAN messages") }, "plan: \(steps)")
+    #expect(
+      !steps.contains { $0.contains("messages_room") }, "the room index would walk every reply: \(steps)")
+  }
+
+  @Test func artistList_countsUnreadAndFindsLastBroadcastThroughTheBroadcastIndex() throws {
+    let backend = try TestBackend()
+    let steps = try plan(backend, Store.artistSummarySQL, [4])
+    #expect(steps.filter { $0.contains("messages_broadcasts") }.count >= 2, "plan: \(steps)")
+    #expect(!steps.contains { $0.hasPrefix("SCAN m") || $0.contains("messages_room") }, "plan: \(steps)")
+  }
+
+  @Test func fanPage_withManyHiddenReplies_showsBroadcastsAndOwnRepliesInOrder() throws {
+    let backend = try TestBackend()
+    let artist = try backend.signIn("iu_official")
+    let fan = try backend.signIn("demo_fan")
+    let other = try backend.signIn("minji_fan")
+    let room = APIPaths.messages(artistID: artist.account.id)
+    try backend.backend.core.store.database.write { connection in
+      for index in 0..<2_000 {
+        try connection.query(
+          "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, 'reply', ?, 0)",
+          [
+            .integer(artist.account.id.rawValue), .integer(other.account.id.rawValue),
+            .text("hidden \(index)"),
+          ])
+      }
+    }
+    _ = backend.send("POST", room, token: artist.token, json: #"{"text":"after the crowd"}"#)
+    _ = backend.send("POST", room, token: fan.token, json: #"{"text":"my reply"}"#)
+    let page = try backend.send("GET", room, token: fan.token).decoded(MessagePage.self)
+    #expect(page.messages.allSatisfy { $0.kind == .broadcast || $0.senderId == fan.account.id })
+    #expect(page.messages.map(\.id) == page.messages.map(\.id).sorted())
+    #expect(page.messages.suffix(2).map(\.text) == ["after the crowd", "my reply"])
+    let paged = try backend.send("GET", room, query: ["limit": "2"], token: fan.token).decoded(
+      MessagePage.self)
+    #expect(paged.messages.count == 2)
+    #expect(paged.hasMore)
+  }
+}
+
+@Suite struct StorageSafetyTests {
+  @Test func databaseLockedByAnotherProcess_answers503WithoutInternals() throws {
+    let backend = try TestBackend(busyTimeoutMilliseconds: 100)
+    let artist = try backend.signIn("iu_official")
+    let other = try SQLiteDatabase(
+      path: backend.directory.appendingPathComponent(DevBackend.databaseFileName).path)
+    let locked = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      try? other.write { _ in
+        locked.signal()
+        release.wait()
+      }
+      done.signal()
+    }
+    locked.wait()
+    let response = backend.send(
+      "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token, json: #"{"text":"hi"}"#)
+    release.signal()
+    done.wait()
+    #expect(response.status == 503)
+    #expect(response.error?.code == "service_unavailable")
+    #expect(response.headers["retry-after"] == "1")
+    #expect(!response.text.contains("SQLite"))
+    #expect(!response.text.contains("locked"))
+  }
+
+  @Test func unexpectedFailure_answers500WithoutInternals() throws {
+    let backend = try TestBackend()
+    let token = try backend.signIn("demo_fan").token
+    try backend.backend.core.store.database.write { try $0.execute("DROP TABLE subscriptions") }
+    let response = backend.send("GET", APIPaths.artists, token: token)
+    #expect(response.status == 500)
+    #expect(!response.text.contains("subscriptions"))
+    #expect(!response.text.contains("SQLite"))
+  }
+
+  @Test func dataFolderAndDatabaseFiles_areReadableByTheOwnerOnly() throws {
+    let backend = try TestBackend()
+    _ = try backend.signIn("demo_fan")
+    func mode(_ path: String) throws -> Int {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+    #expect(try mode(backend.directory.path) == 0o700)
+    let database = backend.directory.appendingPathComponent(DevBackend.databaseFileName).path
+    for file in [database, database + "-wal", database + "-shm"]
+    where FileManager.default.fileExists(atPath: file) {
+      #expect(try mode(file) == 0o600, "\(file)")
+    }
+  }
+
+  @Test func existingWideOpenDataFolder_isNarrowedTo0700() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    let backend = try TestBackend(directory: folder)
+    let attributes = try FileManager.default.attributesOfItem(atPath: backend.directory.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+  }
+
+  @Test func endedSessions_arePurgedOnALaterSignIn() throws {
+    let backend = try TestBackend()
+    let first = try backend.signIn("demo_fan")
+    let signedOut = try backend.signIn("minji_fan")
+    #expect(backend.send("POST", APIPaths.signOut, token: signedOut.token).status == 204)
+    func sessionCount() throws -> Int64 {
+      try backend.backend.core.store.database.read {
+        try $0.queryFirst("SELECT COUNT(*) FROM sessions")?.int64(0) ?? -1
+      }
+    }
+    #expect(try sessionCount() == 2)
+    backend.advance(seconds: 2 * 3_600)
+    let fresh = try backend.signIn("demo_fan")
+    #expect(try sessionCount() == 1)
+    #expect(backend.send("GET", APIPaths.session, token: fresh.token).status == 200)
+    #expect(backend.send("GET", APIPaths.session, token: first.token).status == 401)
+  }
+}

@@ -1,0 +1,125 @@
+import CommonDataModels
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DevServerCore
+@testable import DevServerHTTP
+
+@Suite struct ConnectionHandlingTests {
+  @Test func manyIdleAndSlowConnections_freshClientIsStillAnswered() throws {
+    let server = try TestServer()
+    var held: [LoopbackClient] = []
+    for index in 0..<200 {
+      let client = try server.client()
+      if index % 2 == 0 {
+        // Half send an unfinished head, the slowloris way; half just stay idle.
+        client.sendRaw(Array("GET /v1/health HTTP/1.1\r\nx-slow: ".utf8))
+      }
+      held.append(client)
+    }
+    let fresh = try server.client()
+    let response = try fresh.request("GET", APIPaths.health, timeout: .seconds(2))
+    #expect(response.status == 200)
+    withExtendedLifetime(held) {}
+  }
+
+  @Test func headDrippedSlowly_isCutOffAtTheHeaderDeadline() throws {
+    let server = try TestServer { $0.headerTimeout = .milliseconds(300) }
+    let client = try server.client()
+    let started = ContinuousClock.now
+    var refused: LoopbackClient.Response?
+    for byte in Array("GET /v1/health HTTP/1.1\r\nx-drip: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8) {
+      guard client.sendRaw([byte]) else { break }
+      if let response = try? client.readResponse(timeout: .milliseconds(40)) {
+        refused = response
+        break
+      }
+    }
+    #expect(refused?.status == 408)
+    #expect(ContinuousClock.now - started < .seconds(3))
+  }
+
+  @Test func oneAddressOverItsConnectionCap_gets503_othersAreUnaffected() throws {
+    let server = try TestServer { $0.maxConnectionsPerAddress = 2 }
+    let first = try server.client()
+    let second = try server.client()
+    let third = try server.client()
+    #expect(try third.readResponse(timeout: .seconds(2))?.status == 503)
+    #expect(try first.request("GET", APIPaths.health).status == 200)
+    #expect(try second.request("GET", APIPaths.health).status == 200)
+  }
+
+  @Test func headSplitAcrossManyReads_isFoundWhereverTheTerminatorFalls() {
+    var configuration = HTTPServerConfiguration()
+    configuration.maxHeaderBytes = 64 * 1024
+    let connection = HTTPConnection(fd: -1, peer: "test", host: "test", now: .now)
+    let request = Array(
+      "GET /v1/health HTTP/1.1\r\nx-pad: \(String(repeating: "p", count: 4_000))\r\n\r\n".utf8)
+    var found = 0
+    for (index, byte) in request.enumerated() {
+      connection.buffer.append(byte)
+      if case .request(let head, _) = connection.nextRequest(configuration, now: .now) {
+        #expect(index == request.count - 1)
+        #expect(head.path == "/v1/health")
+        found += 1
+      }
+    }
+    #expect(found == 1)
+  }
+
+  @Test func headEnd_startsFromTheGivenOffset_andFindsATerminatorStraddlingIt() {
+    let bytes = Array("GET / HTTP/1.1\r\n\r\n".utf8)
+    #expect(HTTPRequestParser.headEnd(in: bytes, from: 0) == bytes.count)
+    #expect(HTTPRequestParser.headEnd(in: bytes, from: bytes.count - 4) == bytes.count)
+    #expect(HTTPRequestParser.headEnd(in: bytes, from: bytes.count - 3) == nil)
+  }
+
+  @Test func clientAddress_isSetByTheServer_notTakenFromTheClient() throws {
+    #expect(HTTPServer.peerAddressHeader == BackendCore.peerAddressHeader)
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    let server = HTTPServer(configuration: configuration, logger: .init(label: "test") { _ in }) { request in
+      WireResponse(status: 200, body: Data((request.headers[HTTPServer.peerAddressHeader] ?? "none").utf8))
+    }
+    let port = try server.start()
+    defer { server.shutdown(gracePeriod: .seconds(1)) }
+    let response = try LoopbackClient(port: port).request(
+      "GET", "/", headers: [HTTPServer.peerAddressHeader: "203.0.113.9"])
+    #expect(String(decoding: response.body, as: UTF8.self) == "127.0.0.1")
+  }
+
+  @Test func encodedLineBreakInThePath_cannotForgeALogLine() throws {
+    let server = try TestServer()
+    _ = try server.client().request(
+      "GET", "/v1/x%0d%0a2026-01-01T00:00:00.000Z%20[fromm-server]%20info:%20forged")
+    let deadline = ContinuousClock.now + .seconds(2)
+    while server.logLines.all.isEmpty && ContinuousClock.now < deadline { usleep(10_000) }
+    let lines = server.logLines.all
+    #expect(lines.count == 1)
+    #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("\r") })
+    #expect(lines.first?.contains(#"/v1/x\r\n2026"#) == true)
+  }
+
+  @Test func listenOnIPv6Loopback_andOnLocalhost() throws {
+    for host in ["::1", "localhost"] {
+      var configuration = HTTPServerConfiguration()
+      configuration.port = 0
+      configuration.host = host
+      let server = HTTPServer(configuration: configuration, logger: .init(label: "test") { _ in }) { _ in
+        WireResponse(status: 200)
+      }
+      let port: UInt16
+      do {
+        port = try server.start()
+      } catch {
+        // A machine without IPv6 cannot bind ::1; that is the one acceptable failure.
+        #expect(host == "::1", "\(host): \(error)")
+        continue
+      }
+      defer { server.shutdown(gracePeriod: .seconds(1)) }
+      #expect(try LoopbackClient(port: port, host: host).request("GET", "/").status == 200)
+    }
+  }
+}
