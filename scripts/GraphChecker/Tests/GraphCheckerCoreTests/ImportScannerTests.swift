@@ -28,3 +28,24 @@ import Testing
   #expect(Pattern.matches("Fan*", "FanChat"))
   #expect(!Pattern.matches("fan", "FanChat"))
 }
+
+@Test func imports_twoOnOneLine_afterAStatement_andSplitOverLines_areAllFound() {
+  let source = """
+    import CommonKit; import AuthClient
+    let x = 1; @testable import FanChat
+    import
+      struct
+      ProfileClient.Profile
+    @_spi(Internals)
+    public import Dependencies
+    let value = x.import
+    """
+  let found = ImportScanner.imports(in: source)
+  #expect(found.map(\.module) == ["CommonKit", "AuthClient", "FanChat", "ProfileClient", "Dependencies"])
+  #expect(found.map(\.line) == [1, 1, 2, 3, 6])
+}
+
+@Test func imports_canImportOutsideACondition_isNotAnImport() {
+  let found = ImportScanner.imports(in: "let canImport = 1\n#if os(Linux) || canImport(Glibc)\n#endif\n")
+  #expect(found == [ImportStatement(module: "Glibc", line: 2, isCanImport: true)])
+}

@@ -58,13 +58,24 @@ public struct GraphLoader: Sendable {
       for target in manifest.targets {
         let kind = Module.Kind(rawValue: target.type == "regular" ? "library" : target.type) ?? .library
         let path = "\(dir)/" + (target.path ?? "\(kind == .test ? "Tests" : "Sources")/\(target.name)")
-        let dependencies = target.dependencies.flatMap { resolve($0, in: manifest, all: loaded) }
-        let uses = kind == .system ? [] : try scan(path: path, repoModules: repoModules, own: target.name)
-        modules.append(
-          Module(
-            name: target.name, package: manifest.name, packageDir: dir, path: path, kind: kind,
-            layer: rules.layer(of: target.name, kind: kind),
-            dependencies: Array(Set(dependencies)).sorted(), uses: uses))
+        let resolved = target.dependencies.flatMap { resolve($0, in: manifest, all: loaded) }
+        // A product of a package outside the repository vends modules whose names the manifest
+        // does not say: kept apart, never reported unused (the remote package itself is reported).
+        let dependencies = Set(resolved.filter { repoModules.contains($0) }).sorted()
+        let external = Set(resolved.filter { !repoModules.contains($0) }).sorted()
+        let uses =
+          kind == .system
+          ? []
+          : try scan(
+            path: path, repoModules: repoModules, own: target.name,
+            exclude: target.exclude ?? [], sources: target.sources)
+        var module = Module(
+          name: target.name, package: manifest.name, packageDir: dir, path: path, kind: kind,
+          layer: nil, dependencies: dependencies, uses: uses)
+        module.externalDependencies = external
+        module.runsModules = rules.runs(for: module)
+        module.layer = rules.layer(of: module)
+        modules.append(module)
       }
     }
     return ModuleGraph(modules: modules, remoteDependencies: remote)
@@ -91,14 +102,23 @@ public struct GraphLoader: Sendable {
     return [dependency.name]
   }
 
-  /// Reads the imports of every `.swift` file under `path` that name another in-repo module.
-  private func scan(path: String, repoModules: Set<String>, own: String) throws -> [Module.Use] {
+  /// Reads the imports of every `.swift` file under `path` that name another in-repo module,
+  /// skipping what the target's `exclude:` removes and what its `sources:` (when set) leaves out.
+  private func scan(
+    path: String, repoModules: Set<String>, own: String, exclude: [String], sources: [String]?
+  ) throws -> [Module.Use] {
+    func under(_ file: String, _ entry: String) -> Bool {
+      let entry = entry.hasSuffix("/") ? String(entry.dropLast()) : entry
+      return entry == "." || file == entry || file.hasPrefix(entry + "/")
+    }
     let dir = root.appendingPathComponent(path)
     guard let enumerator = FileManager.default.enumerator(atPath: dir.path) else { return [] }
     var files: [String] = []
     while let file = enumerator.nextObject() as? String {
       if file.hasPrefix(".build") || file.contains("/.build") { continue }
-      if file.hasSuffix(".swift") { files.append(file) }
+      guard file.hasSuffix(".swift"), !exclude.contains(where: { under(file, $0) }) else { continue }
+      if let sources, !sources.contains(where: { under(file, $0) }) { continue }
+      files.append(file)
     }
     var uses: [Module.Use] = []
     for file in files.sorted() {

@@ -32,5 +32,12 @@ let package = Package(
         "FanChat"
       ]
     ),
+    .testTarget(
+      name: "FanCoordinatorTests",
+      dependencies: [
+        "FanCoordinator",
+        "FanChat",
+      ]
+    ),
   ]
 )
