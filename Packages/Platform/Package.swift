@@ -12,7 +12,7 @@ let commonDataModels = Target.Dependency.product(name: "CommonDataModels", packa
 
 let package = Package(
   name: "Platform",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "FrommUI", targets: ["FrommUI"]),
     .library(name: "NetworkProvider", targets: ["NetworkProvider"]),

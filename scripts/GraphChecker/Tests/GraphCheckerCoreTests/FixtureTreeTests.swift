@@ -164,8 +164,8 @@ enum Fixture {
     + "in Packages/Client/Package.swift"
   #expect(
     lines == [
-      "Packages/Client/Tests/AuthClientTests/OneLineTests.swift:2: " + message,
-      "Packages/Client/Tests/AuthClientTests/SplitTests.swift:4: " + message,
+      "Packages/Client/Tests/AuthClientTests/OneLineTests.swift:3: " + message,
+      "Packages/Client/Tests/AuthClientTests/SplitTests.swift:5: " + message,
     ])
   #expect(status == 1)
 }
@@ -178,8 +178,8 @@ enum Fixture {
     "implicit-import|AuthClientTests|CommonKit|Packages/Client/Tests/AuthClientTests/OneLineTests.swift"
   ]).write(to: baseline)
   let result = try Fixture.run("evasive-imports", ["--baseline", baseline.path])
-  #expect(result.output.contains("OneLineTests.swift:2: known: [implicit-import]"))
-  #expect(result.output.contains("SplitTests.swift:4: error: [implicit-import]"))
+  #expect(result.output.contains("OneLineTests.swift:3: known: [implicit-import]"))
+  #expect(result.output.contains("SplitTests.swift:5: error: [implicit-import]"))
   #expect(result.status == 1)
 }
 
@@ -208,4 +208,31 @@ enum Fixture {
         + "are allowed"
     ])
   #expect(status == 1)
+}
+
+@Test func apiAboveDeclaredPlatformsAndLinuxCallOutsideACheck_check_reportsEachWithFileAndLine() throws {
+  let (lines, status) = try Fixture.violations("portability")
+  let immediate =
+    "error: [availability] CommonKit uses Task.immediate, which needs macOS 26 / iOS 26, but Packages/CommonKit "
+    + "declares macOS 15, iOS 18 and nothing guards this use; fix: wrap it in `if #available(macOS 26, iOS 26, *) "
+    + "{ … } else { … }` (or mark the declaration @available), or raise the platforms of "
+    + "Packages/CommonKit/Package.swift"
+  #expect(
+    lines == [
+      "Packages/CommonKit/Sources/CommonKit/Descriptors.swift:16: error: [platform-only] CommonKit uses Glibc, "
+        + "which exists only on Linux, outside a platform check; fix: put it inside `#if canImport(Glibc)` with a "
+        + "branch for the other platforms (or behind a seam that has one)",
+      "Packages/CommonKit/Sources/CommonKit/Effects.swift:7: " + immediate,
+      "Packages/CommonKit/Sources/CommonKit/Effects.swift:30: " + immediate,
+      "Packages/FanApp/Package.swift:6: error: [platforms] Packages/FanApp holds FanChat (feature), which an iOS "
+        + "app uses, but declares no iOS platform; fix: add .iOS(.vNN) to its platforms: the lowest iOS that has "
+        + "every API it uses",
+    ])
+  #expect(status == 1)
+}
+
+@Test func applePackages_listsPackagesOfTheLayersAnIOSAppUses() throws {
+  #expect(
+    try Fixture.run("clean", ["apple-packages"]).output.split(separator: "\n")
+      == ["Packages/Client", "Packages/CommonKit", "Packages/FanApp"])
 }

@@ -49,3 +49,25 @@ import Testing
   let found = ImportScanner.imports(in: "let canImport = 1\n#if os(Linux) || canImport(Glibc)\n#endif\n")
   #expect(found == [ImportStatement(module: "Glibc", line: 2, isCanImport: true)])
 }
+
+@Test func portability_availabilityScopes_areFollowedByBraces() {
+  let source = """
+    if #available(macOS 26, iOS 26, *) {
+      Task.immediate {}
+    } else {
+      Task.immediate {}
+    }
+    #if canImport(Glibc)
+    let a = Glibc.close(1)
+    #elseif os(macOS)
+    let b = Darwin.close(1)
+    #endif
+    let c = Glibc.close(1)
+    """
+  let uses = PortabilityScanner.uses(
+    in: source, gated: ["Task.immediate"], platformOnly: ["Glibc", "Darwin"])
+  #expect(uses.map(\.line) == [2, 4, 7, 9, 11])
+  #expect(uses[0].guarded == ["macOS": Version("26")!, "iOS": Version("26")!])
+  #expect(uses[1].guarded == [:])
+  #expect(uses.map(\.insidePlatformCheck) == [false, false, true, true, false])
+}

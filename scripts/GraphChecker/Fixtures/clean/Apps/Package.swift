@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "Apps",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "fan", targets: ["fan"]),
     .executable(name: "arti", targets: ["arti"]),

@@ -51,7 +51,16 @@ public struct GraphLoader: Sendable {
     let repoModules = Set(loaded.flatMap { $0.manifest.targets.map(\.name) })
     var modules: [Module] = []
     var remote: [ModuleGraph.RemoteDependency] = []
+    var platforms: [String: [String: Version]] = [:]
+    let names = [
+      "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+    ]
     for (dir, manifest) in loaded {
+      for platform in manifest.platforms ?? [] {
+        if let version = Version(platform.version) {
+          platforms[dir, default: [:]][names[platform.platformName] ?? platform.platformName] = version
+        }
+      }
       for dependency in manifest.dependencies where dependency.kind != "fileSystem" {
         remote.append(.init(packageDir: dir, location: dependency.location))
       }
@@ -63,22 +72,25 @@ public struct GraphLoader: Sendable {
         // does not say: kept apart, never reported unused (the remote package itself is reported).
         let dependencies = Set(resolved.filter { repoModules.contains($0) }).sorted()
         let external = Set(resolved.filter { !repoModules.contains($0) }).sorted()
-        let uses =
+        let (uses, portability) =
           kind == .system
-          ? []
+          ? ([], [])
           : try scan(
             path: path, repoModules: repoModules, own: target.name,
-            exclude: target.exclude ?? [], sources: target.sources)
+            exclude: target.exclude ?? [], sources: target.sources, portability: rules.portability)
         var module = Module(
           name: target.name, package: manifest.name, packageDir: dir, path: path, kind: kind,
           layer: nil, dependencies: dependencies, uses: uses)
         module.externalDependencies = external
+        module.portability = portability
         module.runsModules = rules.runs(for: module)
         module.layer = rules.layer(of: module)
         modules.append(module)
       }
     }
-    return ModuleGraph(modules: modules, remoteDependencies: remote)
+    var graph = ModuleGraph(modules: modules, remoteDependencies: remote)
+    graph.platforms = platforms
+    return graph
   }
 
   /// Maps a target dependency to module names: a product becomes the targets it vends.
@@ -105,14 +117,15 @@ public struct GraphLoader: Sendable {
   /// Reads the imports of every `.swift` file under `path` that name another in-repo module,
   /// skipping what the target's `exclude:` removes and what its `sources:` (when set) leaves out.
   private func scan(
-    path: String, repoModules: Set<String>, own: String, exclude: [String], sources: [String]?
-  ) throws -> [Module.Use] {
+    path: String, repoModules: Set<String>, own: String, exclude: [String], sources: [String]?,
+    portability: Rules.Portability?
+  ) throws -> ([Module.Use], [PortabilityUse]) {
     func under(_ file: String, _ entry: String) -> Bool {
       let entry = entry.hasSuffix("/") ? String(entry.dropLast()) : entry
       return entry == "." || file == entry || file.hasPrefix(entry + "/")
     }
     let dir = root.appendingPathComponent(path)
-    guard let enumerator = FileManager.default.enumerator(atPath: dir.path) else { return [] }
+    guard let enumerator = FileManager.default.enumerator(atPath: dir.path) else { return ([], []) }
     var files: [String] = []
     while let file = enumerator.nextObject() as? String {
       if file.hasPrefix(".build") || file.contains("/.build") { continue }
@@ -121,6 +134,9 @@ public struct GraphLoader: Sendable {
       files.append(file)
     }
     var uses: [Module.Use] = []
+    var found: [PortabilityUse] = []
+    let gated = portability?.availability.map(\.api) ?? []
+    let platformOnly = (portability?.linuxOnly ?? []) + (portability?.darwinOnly ?? [])
     for file in files.sorted() {
       let url = dir.appendingPathComponent(file)
       guard let text = try? String(contentsOf: url, encoding: .utf8) else {
@@ -133,7 +149,13 @@ public struct GraphLoader: Sendable {
             module: statement.module, file: "\(path)/\(file)", line: statement.line,
             isCanImport: statement.isCanImport))
       }
+      if portability != nil {
+        for var use in PortabilityScanner.uses(in: text, gated: gated, platformOnly: platformOnly) {
+          use.file = "\(path)/\(file)"
+          found.append(use)
+        }
+      }
     }
-    return uses
+    return (uses, found)
   }
 }

@@ -35,6 +35,8 @@ public struct Module: Sendable, Codable, Equatable {
   public var uses: [Use]
   /// Products of packages outside the repository it declares (their module names are unknown).
   public var externalDependencies: [String] = []
+  /// Uses of availability-gated and platform-only APIs in its sources.
+  public var portability: [PortabilityUse] = []
   /// Modules it runs without importing them (a test launching an executable), from the rules'
   /// `runs`: a change to them affects it.
   public var runsModules: [String] = []
@@ -59,6 +61,8 @@ public struct ModuleGraph: Sendable, Codable, Equatable {
   public var modules: [Module]
   /// Remote package dependencies found in manifests.
   public var remoteDependencies: [RemoteDependency]
+  /// Declared minimum platforms per package directory (`["macOS": 15, "iOS": 18]`).
+  public var platforms: [String: [String: Version]] = [:]
 
   /// The module named `name`.
   public func module(named name: String) -> Module? { modules.first { $0.name == name } }

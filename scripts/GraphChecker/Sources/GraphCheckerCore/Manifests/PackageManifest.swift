@@ -56,7 +56,14 @@ struct PackageManifest: Decodable {
     }
   }
 
+  /// A declared minimum platform (`platformName` is lowercase: `macos`, `ios`).
+  struct Platform: Decodable {
+    var platformName: String
+    var version: String
+  }
+
   var name: String
+  var platforms: [Platform]?
   var products: [Product]
   var targets: [Target]
   var dependencies: [PackageDependency]

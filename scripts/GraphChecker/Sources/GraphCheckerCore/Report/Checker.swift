@@ -38,6 +38,7 @@ public struct Checker: Sendable {
       }
     }
     violations += duplicateNames(graph)
+    if let portability = rules.portability { violations += portabilityViolations(graph, portability) }
     violations += cycles(graph)
     for index in violations.indices {
       violations[index].severity = rules.severity(of: violations[index].rule)
@@ -218,7 +219,7 @@ public struct Checker: Sendable {
     }
   }
 
-  private func locator(_ packageDir: String) -> ManifestLocator {
+  func locator(_ packageDir: String) -> ManifestLocator {
     ManifestLocator(text: manifestText(packageDir) ?? "")
   }
 }

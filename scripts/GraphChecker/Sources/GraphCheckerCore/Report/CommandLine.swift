@@ -45,6 +45,8 @@ public struct GraphCommand: Sendable {
                                    their package directories instead; --tests: only test targets;
                                    github-matrix: the packages as a GitHub Actions job matrix);
                                    docs-only and unowned files are named on stderr
+      apple-packages               the package directories holding modules of the rules'
+                                   `portability.appleLayers` (what an iOS app uses), one per line
       edit-manifest FILE [--product ENTRY] [--dependency ENTRY] [--target ENTRY]…
                                    append each ENTRY (Swift source) to that array of FILE's
                                    Package( call; a dependency already there is skipped
@@ -97,7 +99,7 @@ public struct GraphCommand: Sendable {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
     }
     switch command.first {
-    case nil, "affected": break
+    case nil, "affected", "apple-packages": break
     case "locate" where command.count == 2: break
     case "locate": throw GraphError("locate needs exactly one module name\n\(Self.usage)")
     case let other?: throw GraphError("unknown command '\(other)'\n\(Self.usage)")
@@ -162,6 +164,12 @@ public struct GraphCommand: Sendable {
       return Result(output: try graph.locate(command[1]).line, status: 0)
     }
     if command.first == "affected" { return affected(graph, files: Array(command.dropFirst())) }
+    if command.first == "apple-packages" {
+      guard let portability = rules.portability else {
+        throw GraphError("the rules file has no `portability` section naming the layers an iOS app uses")
+      }
+      return Result(output: Checker.applePackages(graph, portability).joined(separator: "\n"), status: 0)
+    }
     let checker = Checker(rules: rules) { dir in
       try? String(contentsOf: root.appendingPathComponent("\(dir)/Package.swift"), encoding: .utf8)
     }

@@ -44,6 +44,30 @@ public struct Rules: Sendable, Codable, Equatable {
   public var runs: [Run]?
   /// Rule name → `error` (the default, fails the check) or `warning` (reported, does not fail).
   public var severities: [String: Severity]?
+  /// What must build on Apple platforms, and the APIs that limit it.
+  public var portability: Portability?
+
+  /// APIs that exist only from some OS version or only on some platforms.
+  public struct Portability: Sendable, Codable, Equatable {
+    /// An availability-gated API and the first versions that have it.
+    public struct Gated: Sendable, Codable, Equatable {
+      /// The API as written in code (`Task.immediate`, `Mutex`).
+      public var api: String
+      /// First macOS version with it.
+      public var macOS: Version
+      /// First iOS version with it.
+      public var iOS: Version
+    }
+
+    /// Availability-gated APIs.
+    public var availability: [Gated]
+    /// Names that exist only on Linux (`Glibc`, libxcrypt's `crypt_rn`).
+    public var linuxOnly: [String]
+    /// Names that exist only on Apple platforms (`Darwin`, `CommonCrypto`).
+    public var darwinOnly: [String]
+    /// Layers whose modules an iOS app uses: their packages must declare `.iOS`.
+    public var appleLayers: [String]
+  }
 
   /// A module that runs others (a test launching an executable) without importing them.
   public struct Run: Sendable, Codable, Equatable {

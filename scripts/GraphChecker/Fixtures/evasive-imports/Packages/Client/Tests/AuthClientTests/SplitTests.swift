@@ -1,9 +1,9 @@
-// swift-format-ignore-file: the import layout is what the checker is tested on.
-
+// swift-format-ignore-file
+// The import layout below is what the checker is tested on.
 import Testing
 
-@testable import CommonKit
-
-let ready = true
+let ready = true; @testable
+import
+  CommonKit
 
 @Test func text_isNotEmpty() { #expect(!text.isEmpty) }
