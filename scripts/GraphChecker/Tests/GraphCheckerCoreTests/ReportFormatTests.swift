@@ -64,3 +64,9 @@ import Testing
   #expect(strict.status == 1)
   #expect(strict.output.contains("error: baseline entry 'orphan-module|Gone' matches no violation any more"))
 }
+
+@Test func noTests_mermaid_leavesTestTargetsOut() throws {
+  let result = try Fixture.run("clean", ["--format", "mermaid", "--no-tests"])
+  #expect(!result.output.contains("Tests"))
+  #expect(result.output.contains("  FanCoordinator --> FanChat"))
+}

@@ -33,6 +33,7 @@ public struct GraphCommand: Sendable {
       --format F          text (violations, default); dot, mermaid or json: the graph (undeclared
                           imports drawn dashed), violations on stderr (json: in the document)
       --focus MODULE      what MODULE uses and what uses it (in any --format)
+      --no-tests          leave test targets out of a dot, mermaid or json graph
       --update-baseline   record every current violation as known
       --strict-baseline   fail when a baseline entry no longer matches a violation
     every format exits 1 when an error (not known, not a warning) is found
@@ -76,7 +77,10 @@ public struct GraphCommand: Sendable {
         }
         options[argument] = arguments[index + 1]
         index += 2
-      } else if ["--update-baseline", "--strict-baseline", "--packages", "--tests", "--help", "-h"].contains(
+      } else if [
+        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--help", "-h",
+      ]
+      .contains(
         argument)
       {
         flags.insert(argument)
@@ -198,7 +202,8 @@ public struct GraphCommand: Sendable {
     lines.append(summary)
     let status: Int32 = errors == 0 && !(strict && !stale.isEmpty) ? 0 : 1
     let format = options["--format"] ?? "text"
-    let shown = try options["--focus"].map { try graph.focused(on: $0) } ?? graph
+    var shown = try options["--focus"].map { try graph.focused(on: $0) } ?? graph
+    if flags.contains("--no-tests") { shown.modules.removeAll { $0.kind == .test } }
     switch format {
     case "dot", "mermaid":
       let text = format == "dot" ? GraphFormatter.dot(shown) : GraphFormatter.mermaid(shown)

@@ -91,11 +91,19 @@ public enum GraphFormatter {
     return lines.joined(separator: "\n")
   }
 
-  /// A Mermaid flowchart (`graph LR`).
+  /// A Mermaid flowchart (`graph LR`), one subgraph per package.
   public static func mermaid(_ graph: ModuleGraph) -> String {
     func id(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
     var lines = ["graph LR"]
-    for module in graph.modules { lines.append("  \(id(module.name))[\"\(module.name)\"]") }
+    // One box per package, so the drawing reads like the folder layout.
+    for package in Array(Set(graph.modules.map(\.packageDir))).sorted() {
+      let packageID = package.map { $0.isLetter || $0.isNumber ? $0 : "_" }
+      lines.append("  subgraph \(String(packageID))[\"\(package)\"]")
+      for module in graph.modules where module.packageDir == package {
+        lines.append("    \(id(module.name))[\"\(module.name)\"]")
+      }
+      lines.append("  end")
+    }
     for (from, to) in edges(graph) { lines.append("  \(id(from)) --> \(id(to))") }
     for (from, to) in undeclaredEdges(graph) { lines.append("  \(id(from)) -.->|undeclared| \(id(to))") }
     return lines.joined(separator: "\n")
