@@ -1,8 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Shared by two owners: NetworkProvider (and its tests/benchmark) and FrommUI (and its tests).
-// Edit only your own target's entries.
 let composableArchitecture = Target.Dependency.product(
   name: "ComposableArchitecture", package: "ComposableArchitecture")
 let composableArchitectureTesting = Target.Dependency.product(

@@ -1,5 +1,5 @@
 # Shared by the scripts in scripts/ (sourced, not run).
-# Sets `root`, and defines `locate_module NAME`, timing helpers and portable stand-ins for the
+# Sets `root`, and defines `locate_module NAME`, timing functions and portable stand-ins for the
 # GNU/Linux-only tools the scripts use, so they run on macOS too (bash 3.2 and BSD tools) or stop
 # with a message naming the missing tool.
 

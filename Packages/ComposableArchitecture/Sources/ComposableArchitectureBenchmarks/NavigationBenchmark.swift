@@ -52,7 +52,7 @@ struct NavigationHost: Reducer {
   }
 }
 
-/// Issue 4's navigation benchmark: per-operation cost, and no effect task left behind.
+/// The navigation benchmark: per-operation cost, and no effect task left behind.
 @MainActor
 func navigationBenchmark() async {
   await reportAsync("(h) stack push + pop, 1,000 deep, effect per screen", target: nil) {
