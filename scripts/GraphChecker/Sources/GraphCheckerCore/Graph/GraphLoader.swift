@@ -142,7 +142,9 @@ public struct GraphLoader: Sendable {
       guard let text = try? String(contentsOf: url, encoding: .utf8) else {
         throw GraphError("cannot read \(url.path) as UTF-8 text")
       }
-      for statement in ImportScanner.imports(in: text)
+      // Comments and strings blanked and the text tokenized once, for imports and portability.
+      let words = ImportScanner.tokens(ImportScanner.stripCommentsAndStrings(text))
+      for statement in ImportScanner.imports(in: words)
       where repoModules.contains(statement.module) && statement.module != own {
         uses.append(
           Module.Use(
@@ -150,7 +152,7 @@ public struct GraphLoader: Sendable {
             isCanImport: statement.isCanImport))
       }
       if portability != nil {
-        for var use in PortabilityScanner.uses(in: text, gated: gated, platformOnly: platformOnly) {
+        for var use in PortabilityScanner.uses(in: words, gated: gated, platformOnly: platformOnly) {
           use.file = "\(path)/\(file)"
           found.append(use)
         }

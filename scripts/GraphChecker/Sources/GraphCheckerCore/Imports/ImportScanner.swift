@@ -27,7 +27,11 @@ public enum ImportScanner {
   /// same line and an import split over several lines are all found, each at the line of its
   /// `import` keyword (or of its first attribute).
   public static func imports(in source: String) -> [ImportStatement] {
-    let words = tokens(stripCommentsAndStrings(source))
+    imports(in: tokens(stripCommentsAndStrings(source)))
+  }
+
+  /// The imports among `words` (the ``tokens(_:)`` of a file with comments and strings blanked).
+  static func imports(in words: [Token]) -> [ImportStatement] {
     var result: [ImportStatement] = []
     for index in words.indices {
       if words[index].text == "import", let statement = importStatement(words, at: index) {

@@ -71,8 +71,21 @@ public enum PortabilityScanner {
 
   /// Uses of `gated` APIs (token sequences such as `Task.immediate`) and `platformOnly` names.
   public static func uses(in source: String, gated: [String], platformOnly: [String]) -> [PortabilityUse] {
-    let words = ImportScanner.tokens(ImportScanner.stripCommentsAndStrings(source))
-    let gatedTokens = gated.map { ($0, ImportScanner.tokens($0).map(\.text)) }
+    uses(
+      in: ImportScanner.tokens(ImportScanner.stripCommentsAndStrings(source)), gated: gated,
+      platformOnly: platformOnly)
+  }
+
+  /// The uses among `words` (the tokens of a file with comments and strings blanked).
+  static func uses(
+    in words: [ImportScanner.Token], gated: [String], platformOnly: [String]
+  ) -> [PortabilityUse] {
+    // By first token, so most tokens cost one dictionary lookup.
+    var gatedByFirst: [String: [(name: String, tokens: [String])]] = [:]
+    for name in gated {
+      let tokens = ImportScanner.tokens(name).map(\.text)
+      if let first = tokens.first { gatedByFirst[first, default: []].append((name, tokens)) }
+    }
     let platformOnlySet = Set(platformOnly)
     // Scope stack: the availability guaranteed inside each brace scope.
     var scopes: [[String: Version]] = [[:]]
@@ -140,9 +153,9 @@ public enum PortabilityScanner {
           PortabilityUse(
             api: word.text, line: word.line, guarded: [:], insidePlatformCheck: directives.contains(true)))
       }
-      for (name, tokens) in gatedTokens
+      for (name, tokens) in gatedByFirst[word.text] ?? []
       where previous != "." && index + tokens.count <= words.count
-        && words[index..<(index + tokens.count)].map(\.text) == tokens
+        && zip(words[index...], tokens).allSatisfy({ $0.text == $1 })
       {
         result.append(
           PortabilityUse(

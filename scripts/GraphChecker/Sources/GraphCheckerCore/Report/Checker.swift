@@ -26,8 +26,14 @@ public struct Checker: Sendable {
           fix: "remove it; only local .package(path:) dependencies and the toolchain are allowed",
           key: "remote-package|\(remote.packageDir)|\(remote.location)"))
     }
+    // One locator per package, and lines looked up only for violations: the manifest scans are
+    // what the check's time grows with.
+    var locators: [String: ManifestLocator] = [:]
+    for dir in Set(graph.modules.map(\.packageDir)) { locators[dir] = locator(dir) }
     for module in graph.modules {
-      violations += check(module, byName: byName, dependents: graph.dependents(of: module.name))
+      violations += check(
+        module, byName: byName, dependents: graph.dependents(of: module.name),
+        locate: locators[module.packageDir] ?? locator(module.packageDir))
       for run in module.runsModules where byName[run] == nil {
         violations.append(
           Violation(
@@ -67,19 +73,20 @@ public struct Checker: Sendable {
     }
   }
 
-  private func check(_ module: Module, byName: [String: [Module]], dependents: [String]) -> [Violation] {
+  private func check(
+    _ module: Module, byName: [String: [Module]], dependents: [String], locate: ManifestLocator
+  ) -> [Violation] {
     var result: [Violation] = []
     // With a duplicate name (reported apart), a module in the same package is the one meant.
     func named(_ name: String) -> Module? {
       byName[name]?.first { $0.packageDir == module.packageDir } ?? byName[name]?.first
     }
     let manifest = "\(module.packageDir)/Package.swift"
-    let locate = locator(module.packageDir)
-    let targetLine = locate.targetLine(module.name)
+    func targetLine() -> Int { locate.targetLine(module.name) }
     guard let layer = module.layer else {
       return [
         Violation(
-          rule: "unknown-layer", file: manifest, line: targetLine,
+          rule: "unknown-layer", file: manifest, line: targetLine(),
           message: "\(module.name) matches no layer of the rules",
           fix: "rename it to match a layer's pattern or add it to a layer in scripts/graph-rules.json",
           key: "unknown-layer|\(module.name)")
@@ -89,11 +96,8 @@ public struct Checker: Sendable {
     // its first import.
     // An undeclared edge is reported in every file that imports it (first import of each file),
     // so a baseline entry for one file does not cover the same import added to another.
-    var edges: [(to: String, file: String, line: Int, key: String)] = []
-    for dependency in module.dependencies {
-      edges.append(
-        (dependency, manifest, locate.dependencyLine(target: module.name, dependency: dependency), ""))
-    }
+    var edges: [(to: String, file: String, line: Int?, key: String)] = []
+    for dependency in module.dependencies { edges.append((dependency, manifest, nil, "")) }
     for use in module.uses
     where !use.isCanImport && !module.dependencies.contains(use.module)
       && !edges.contains(where: { $0.to == use.module && $0.file == use.file })
@@ -102,11 +106,12 @@ public struct Checker: Sendable {
     }
     for edge in edges {
       guard let target = named(edge.to), let targetLayer = target.layer else { continue }
+      func line() -> Int { edge.line ?? locate.dependencyLine(target: module.name, dependency: edge.to) }
       if !rules.allows(from: layer, to: targetLayer) {
         let allowed = rules.layers.first { $0.name == layer }?.mayImport.joined(separator: ", ") ?? ""
         result.append(
           Violation(
-            rule: "layer", file: edge.file, line: edge.line,
+            rule: "layer", file: edge.file, line: line(),
             message:
               "\(module.name) (\(layer)) depends on \(edge.to) (\(targetLayer)); \(layer) may import only: \(allowed)",
             fix:
@@ -121,7 +126,7 @@ public struct Checker: Sendable {
       {
         result.append(
           Violation(
-            rule: rule.name, file: edge.file, line: edge.line,
+            rule: rule.name, file: edge.file, line: line(),
             message: "\(module.name) depends on \(edge.to)", fix: rule.fix,
             key: "\(rule.name)|\(module.name)|\(edge.to)\(edge.key)"))
       }
@@ -157,7 +162,7 @@ public struct Checker: Sendable {
     {
       result.append(
         Violation(
-          rule: "orphan-module", file: manifest, line: targetLine,
+          rule: "orphan-module", file: manifest, line: targetLine(),
           message: "no module depends on \(module.name) (not even a test)",
           fix: "add a test target for \(module.name), use it from its consumer, or delete it",
           key: "orphan-module|\(module.name)"))
