@@ -1,8 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Shared by two owners: the arti helper (AppSupport, arti and their tests) and the fan helper
-// (fan and its tests). Edit only your own entries.
 let composableArchitecture = Target.Dependency.product(
   name: "ComposableArchitecture", package: "ComposableArchitecture")
 let commonKit = Target.Dependency.product(name: "CommonKit", package: "CommonKit")

@@ -17,7 +17,7 @@ let profileDataModels = Target.Dependency.product(name: "ProfileDataModels", pac
 
 let package = Package(
   name: "ArtiApp",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "ArtiCoordinator", targets: ["ArtiCoordinator"]),
     .library(name: "ArtiSignInUsername", targets: ["ArtiSignInUsername"]),

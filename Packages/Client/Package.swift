@@ -13,7 +13,7 @@ let networkProvider = Target.Dependency.product(name: "NetworkProvider", package
 
 let package = Package(
   name: "Client",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "AuthClient", targets: ["AuthClient"]),
     .library(name: "ArtistClient", targets: ["ArtistClient"]),

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "ComposableArchitecture",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "Dependencies", targets: ["Dependencies"]),

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "DataModel",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "CommonDataModels", targets: ["CommonDataModels"]),
     .library(name: "AuthDataModels", targets: ["AuthDataModels"]),

@@ -18,7 +18,7 @@ let profileClient = Target.Dependency.product(name: "ProfileClient", package: "C
 
 let package = Package(
   name: "FanApp",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "FanSignIn", targets: ["FanSignIn"]),
     .library(name: "FanArtistList", targets: ["FanArtistList"]),

@@ -1,8 +1,6 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Shared by two owners: NetworkProvider (and its tests/benchmark) and FrommUI (and its tests).
-// Edit only your own target's entries.
 let composableArchitecture = Target.Dependency.product(
   name: "ComposableArchitecture", package: "ComposableArchitecture")
 let composableArchitectureTesting = Target.Dependency.product(
@@ -12,7 +10,7 @@ let commonDataModels = Target.Dependency.product(name: "CommonDataModels", packa
 
 let package = Package(
   name: "Platform",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "FrommUI", targets: ["FrommUI"]),
     .library(name: "NetworkProvider", targets: ["NetworkProvider"]),

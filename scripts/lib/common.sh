@@ -1,5 +1,7 @@
 # Shared by the scripts in scripts/ (sourced, not run).
-# Sets `root`, and defines `locate_module NAME` and timing helpers.
+# Sets `root`, and defines `locate_module NAME`, timing functions and portable stand-ins for the
+# GNU/Linux-only tools the scripts use, so they run on macOS too (bash 3.2 and BSD tools) or stop
+# with a message naming the missing tool.
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
@@ -30,7 +32,55 @@ fresh_plan_flag() {
   fi
 }
 
-now() { date +%s%N; }
+# Stops with a message naming TOOL when it is not installed.
+require_tool() { # TOOL [WHY]
+  command -v "$1" >/dev/null 2>&1 && return 0
+  echo "$(basename "$0"): '$1' is not installed${2:+ ($2)}; install it and run again" >&2
+  exit 127
+}
+
+# Nanoseconds since the epoch: bash 5's EPOCHREALTIME, GNU date's %N, else perl (macOS ships
+# bash 3.2 and a BSD date without %N).
+now() {
+  if [[ -n "${EPOCHREALTIME:-}" ]]; then
+    local t="${EPOCHREALTIME/[.,]/}"
+    echo "${t}000"
+    return
+  fi
+  local t
+  t="$(date +%s%N)"
+  if [[ "$t" =~ ^[0-9]+$ ]]; then echo "$t"; return; fi
+  require_tool perl "for sub-second timing: no bash 5 and no GNU date"
+  perl -MTime::HiRes=time -e 'printf "%.0f\n", time() * 1e9'
+}
+
+# The number of CPU cores (GNU nproc, else macOS sysctl).
+cores() {
+  if command -v nproc >/dev/null 2>&1; then nproc
+  elif command -v sysctl >/dev/null 2>&1; then sysctl -n hw.ncpu
+  else getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?"; fi
+}
+
+# The 1, 5 and 15 minute load averages (/proc on Linux, sysctl on macOS).
+load_average() {
+  if [[ -r /proc/loadavg ]]; then cut -d' ' -f1-3 /proc/loadavg
+  elif command -v sysctl >/dev/null 2>&1; then sysctl -n vm.loadavg | tr -d '{}' | awk '{ print $1, $2, $3 }'
+  else echo "?"; fi
+}
+
+# GNU coreutils' `timeout SECONDS COMMAND…` is missing on macOS: use Homebrew's gtimeout, else a
+# perl alarm (exit 124 on time-out, as GNU timeout does).
+if ! command -v timeout >/dev/null 2>&1; then
+  timeout() {
+    if command -v gtimeout >/dev/null 2>&1; then gtimeout "$@"; return; fi
+    require_tool perl "to stand in for GNU timeout"
+    local seconds="$1"; shift
+    perl -e 'my $s = shift; my $pid = fork // die "fork: $!";
+      if ($pid == 0) { exec @ARGV or die "exec $ARGV[0]: $!" }
+      local $SIG{ALRM} = sub { kill "TERM", $pid; sleep 1; kill "KILL", $pid; exit 124 };
+      alarm $s; waitpid $pid, 0; exit($? & 127 ? 128 + ($? & 127) : $? >> 8)' "$seconds" "$@"
+  }
+fi
 
 # Seconds elapsed since a `now` value, with one decimal.
 elapsed() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.1f", (e - s) / 1e9 }'; }

@@ -35,7 +35,7 @@ enum Fixture {
 
 @Test func cleanTree_check_reportsNoViolation() throws {
   let result = try Fixture.run("clean")
-  #expect(result.output == "10 modules in 4 packages: 0 error(s), 0 known")
+  #expect(result.output == "13 modules in 4 packages: 0 error(s), 0 warning(s), 0 known")
   #expect(result.status == 0)
 }
 
@@ -152,6 +152,87 @@ enum Fixture {
       "  uses directly:      CommonKit",
       "  uses transitively:  ",
       "  used directly by:   AuthClientLive, AuthClientTests, FanChat",
-      "  used transitively:  AuthClientLiveTests, FanChatTests, FanCoordinator, fan",
+      "  used transitively:  AuthClientLiveTests, FanChatTests, FanCoordinator, FanCoordinatorTests, fan",
     ])
+}
+
+@Test func importsOnOneLineOrSplitOverLines_check_reportsEachFilesUndeclaredImport() throws {
+  let (lines, status) = try Fixture.violations("evasive-imports")
+  let message =
+    "error: [implicit-import] AuthClientTests imports CommonKit without declaring it as a direct dependency; "
+    + "fix: add .product(name: \"CommonKit\", package: \"CommonKit\") to the dependencies of AuthClientTests "
+    + "in Packages/Client/Package.swift"
+  #expect(
+    lines == [
+      "Packages/Client/Tests/AuthClientTests/OneLineTests.swift:3: " + message,
+      "Packages/Client/Tests/AuthClientTests/SplitTests.swift:5: " + message,
+    ])
+  #expect(status == 1)
+}
+
+@Test func sameUndeclaredImportInASecondFile_baselineOfTheFirst_stillFails() throws {
+  let baseline = FileManager.default.temporaryDirectory
+    .appendingPathComponent("graph-baseline-\(UUID().uuidString).json")
+  defer { try? FileManager.default.removeItem(at: baseline) }
+  try Baseline(known: [
+    "implicit-import|AuthClientTests|CommonKit|Packages/Client/Tests/AuthClientTests/OneLineTests.swift"
+  ]).write(to: baseline)
+  let result = try Fixture.run("evasive-imports", ["--baseline", baseline.path])
+  #expect(result.output.contains("OneLineTests.swift:3: known: [implicit-import]"))
+  #expect(result.output.contains("SplitTests.swift:5: error: [implicit-import]"))
+  #expect(result.status == 1)
+}
+
+@Test func duplicateAndCaseOnlyNamesAndAnArtiFeatureNamedArtist_check_reportsEach() throws {
+  let (lines, status) = try Fixture.violations("name-collisions")
+  #expect(
+    lines == [
+      "Packages/CommonKit/Package.swift:11: error: [duplicate-module] module names differ only by case: "
+        + "Commonkit (Packages/ArtiApp), CommonKit (Packages/CommonKit); fix: rename one of them: module names "
+        + "must be unique in the repository, ignoring case",
+      "Packages/FanApp/Package.swift:14: error: [duplicate-module] module name FanChat is declared more than "
+        + "once: FanChat (Packages/ArtiApp), FanChat (Packages/FanApp); fix: rename one of them: module names "
+        + "must be unique in the repository, ignoring case",
+      "Packages/FanApp/Package.swift:19: error: [fan-arti] FanCoordinator depends on ArtistBio; fix: fan and "
+        + "arti modules never import each other; move shared code to a client, data-model or core module",
+    ])
+  #expect(status == 1)
+}
+
+@Test func excludedAndNonSourceFilesAndAUsedRemoteProduct_check_reportOnlyTheRemotePackage() throws {
+  let (lines, status) = try Fixture.violations("excluded-sources")
+  #expect(
+    lines == [
+      "Packages/CommonKit/Package.swift:11: error: [remote-package] Packages/CommonKit depends on the remote "
+        + "package swift-collections; fix: remove it; only local .package(path:) dependencies and the toolchain "
+        + "are allowed"
+    ])
+  #expect(status == 1)
+}
+
+@Test func apiAboveDeclaredPlatformsAndLinuxCallOutsideACheck_check_reportsEachWithFileAndLine() throws {
+  let (lines, status) = try Fixture.violations("portability")
+  let immediate =
+    "error: [availability] CommonKit uses Task.immediate, which needs macOS 26 / iOS 26, but Packages/CommonKit "
+    + "declares macOS 15, iOS 18 and nothing guards this use; fix: wrap it in `if #available(macOS 26, iOS 26, *) "
+    + "{ … } else { … }` (or mark the declaration @available), or raise the platforms of "
+    + "Packages/CommonKit/Package.swift"
+  #expect(
+    lines == [
+      "Packages/CommonKit/Sources/CommonKit/Descriptors.swift:16: error: [platform-only] CommonKit uses Glibc, "
+        + "which exists only on Linux, outside a platform check; fix: put it inside `#if canImport(Glibc)` with a "
+        + "branch for the other platforms (or behind a seam that has one)",
+      "Packages/CommonKit/Sources/CommonKit/Effects.swift:7: " + immediate,
+      "Packages/CommonKit/Sources/CommonKit/Effects.swift:30: " + immediate,
+      "Packages/FanApp/Package.swift:6: error: [platforms] Packages/FanApp holds FanChat (feature), which an iOS "
+        + "app uses, but declares no iOS platform; fix: add .iOS(.vNN) to its platforms: the lowest iOS that has "
+        + "every API it uses",
+    ])
+  #expect(status == 1)
+}
+
+@Test func applePackages_listsPackagesOfTheLayersAnIOSAppUses() throws {
+  #expect(
+    try Fixture.run("clean", ["apple-packages"]).output.split(separator: "\n")
+      == ["Packages/Client", "Packages/CommonKit", "Packages/FanApp"])
 }

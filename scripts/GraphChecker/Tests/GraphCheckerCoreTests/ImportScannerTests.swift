@@ -28,3 +28,46 @@ import Testing
   #expect(Pattern.matches("Fan*", "FanChat"))
   #expect(!Pattern.matches("fan", "FanChat"))
 }
+
+@Test func imports_twoOnOneLine_afterAStatement_andSplitOverLines_areAllFound() {
+  let source = """
+    import CommonKit; import AuthClient
+    let x = 1; @testable import FanChat
+    import
+      struct
+      ProfileClient.Profile
+    @_spi(Internals)
+    public import Dependencies
+    let value = x.import
+    """
+  let found = ImportScanner.imports(in: source)
+  #expect(found.map(\.module) == ["CommonKit", "AuthClient", "FanChat", "ProfileClient", "Dependencies"])
+  #expect(found.map(\.line) == [1, 1, 2, 3, 6])
+}
+
+@Test func imports_canImportOutsideACondition_isNotAnImport() {
+  let found = ImportScanner.imports(in: "let canImport = 1\n#if os(Linux) || canImport(Glibc)\n#endif\n")
+  #expect(found == [ImportStatement(module: "Glibc", line: 2, isCanImport: true)])
+}
+
+@Test func portability_availabilityScopes_areFollowedByBraces() {
+  let source = """
+    if #available(macOS 26, iOS 26, *) {
+      Task.immediate {}
+    } else {
+      Task.immediate {}
+    }
+    #if canImport(Glibc)
+    let a = Glibc.close(1)
+    #elseif os(macOS)
+    let b = Darwin.close(1)
+    #endif
+    let c = Glibc.close(1)
+    """
+  let uses = PortabilityScanner.uses(
+    in: source, gated: ["Task.immediate"], platformOnly: ["Glibc", "Darwin"])
+  #expect(uses.map(\.line) == [2, 4, 7, 9, 11])
+  #expect(uses[0].guarded == ["macOS": Version("26")!, "iOS": Version("26")!])
+  #expect(uses[1].guarded == [:])
+  #expect(uses.map(\.insidePlatformCheck) == [false, false, true, true, false])
+}

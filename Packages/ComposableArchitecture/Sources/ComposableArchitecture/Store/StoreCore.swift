@@ -268,8 +268,11 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     let task =
       if let executor = hooks?.taskExecutor {
         Task(executorPreference: executor, priority: priority) { await body() }
-      } else {
+      } else if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
         Task.immediate(priority: priority) { @MainActor in await body() }
+      } else {
+        // Older Apple runtimes lack `Task.immediate`: the effect starts on the main actor's next turn.
+        Task(priority: priority) { @MainActor in await body() }
       }
     inFlight[id]?.task = task
     return task

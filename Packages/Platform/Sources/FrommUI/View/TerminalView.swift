@@ -2,7 +2,7 @@
 /// what the user typed to an action.
 ///
 /// Views hold no state and touch no terminal, so a test calls them directly. Write one against a
-/// small view state and view action (the seeds' ViewState/ViewAction split), then map it onto
+/// small view state and view action (a ViewState/ViewAction split), then map it onto
 /// the feature with ``scope(state:action:)``:
 ///
 /// ```swift

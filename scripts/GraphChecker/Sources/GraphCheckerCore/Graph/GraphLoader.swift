@@ -51,23 +51,46 @@ public struct GraphLoader: Sendable {
     let repoModules = Set(loaded.flatMap { $0.manifest.targets.map(\.name) })
     var modules: [Module] = []
     var remote: [ModuleGraph.RemoteDependency] = []
+    var platforms: [String: [String: Version]] = [:]
+    let names = [
+      "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
+    ]
     for (dir, manifest) in loaded {
+      for platform in manifest.platforms ?? [] {
+        if let version = Version(platform.version) {
+          platforms[dir, default: [:]][names[platform.platformName] ?? platform.platformName] = version
+        }
+      }
       for dependency in manifest.dependencies where dependency.kind != "fileSystem" {
         remote.append(.init(packageDir: dir, location: dependency.location))
       }
       for target in manifest.targets {
         let kind = Module.Kind(rawValue: target.type == "regular" ? "library" : target.type) ?? .library
         let path = "\(dir)/" + (target.path ?? "\(kind == .test ? "Tests" : "Sources")/\(target.name)")
-        let dependencies = target.dependencies.flatMap { resolve($0, in: manifest, all: loaded) }
-        let uses = kind == .system ? [] : try scan(path: path, repoModules: repoModules, own: target.name)
-        modules.append(
-          Module(
-            name: target.name, package: manifest.name, packageDir: dir, path: path, kind: kind,
-            layer: rules.layer(of: target.name, kind: kind),
-            dependencies: Array(Set(dependencies)).sorted(), uses: uses))
+        let resolved = target.dependencies.flatMap { resolve($0, in: manifest, all: loaded) }
+        // A product of a package outside the repository vends modules whose names the manifest
+        // does not say: kept apart, never reported unused (the remote package itself is reported).
+        let dependencies = Set(resolved.filter { repoModules.contains($0) }).sorted()
+        let external = Set(resolved.filter { !repoModules.contains($0) }).sorted()
+        let (uses, portability) =
+          kind == .system
+          ? ([], [])
+          : try scan(
+            path: path, repoModules: repoModules, own: target.name,
+            exclude: target.exclude ?? [], sources: target.sources, portability: rules.portability)
+        var module = Module(
+          name: target.name, package: manifest.name, packageDir: dir, path: path, kind: kind,
+          layer: nil, dependencies: dependencies, uses: uses)
+        module.externalDependencies = external
+        module.portability = portability
+        module.runsModules = rules.runs(for: module)
+        module.layer = rules.layer(of: module)
+        modules.append(module)
       }
     }
-    return ModuleGraph(modules: modules, remoteDependencies: remote)
+    var graph = ModuleGraph(modules: modules, remoteDependencies: remote)
+    graph.platforms = platforms
+    return graph
   }
 
   /// Maps a target dependency to module names: a product becomes the targets it vends.
@@ -91,29 +114,50 @@ public struct GraphLoader: Sendable {
     return [dependency.name]
   }
 
-  /// Reads the imports of every `.swift` file under `path` that name another in-repo module.
-  private func scan(path: String, repoModules: Set<String>, own: String) throws -> [Module.Use] {
+  /// Reads the imports of every `.swift` file under `path` that name another in-repo module,
+  /// skipping what the target's `exclude:` removes and what its `sources:` (when set) leaves out.
+  private func scan(
+    path: String, repoModules: Set<String>, own: String, exclude: [String], sources: [String]?,
+    portability: Rules.Portability?
+  ) throws -> ([Module.Use], [PortabilityUse]) {
+    func under(_ file: String, _ entry: String) -> Bool {
+      let entry = entry.hasSuffix("/") ? String(entry.dropLast()) : entry
+      return entry == "." || file == entry || file.hasPrefix(entry + "/")
+    }
     let dir = root.appendingPathComponent(path)
-    guard let enumerator = FileManager.default.enumerator(atPath: dir.path) else { return [] }
+    guard let enumerator = FileManager.default.enumerator(atPath: dir.path) else { return ([], []) }
     var files: [String] = []
     while let file = enumerator.nextObject() as? String {
       if file.hasPrefix(".build") || file.contains("/.build") { continue }
-      if file.hasSuffix(".swift") { files.append(file) }
+      guard file.hasSuffix(".swift"), !exclude.contains(where: { under(file, $0) }) else { continue }
+      if let sources, !sources.contains(where: { under(file, $0) }) { continue }
+      files.append(file)
     }
     var uses: [Module.Use] = []
+    var found: [PortabilityUse] = []
+    let gated = portability?.availability.map(\.api) ?? []
+    let platformOnly = (portability?.linuxOnly ?? []) + (portability?.darwinOnly ?? [])
     for file in files.sorted() {
       let url = dir.appendingPathComponent(file)
       guard let text = try? String(contentsOf: url, encoding: .utf8) else {
         throw GraphError("cannot read \(url.path) as UTF-8 text")
       }
-      for statement in ImportScanner.imports(in: text)
+      // Comments and strings blanked and the text tokenized once, for imports and portability.
+      let words = ImportScanner.tokens(ImportScanner.stripCommentsAndStrings(text))
+      for statement in ImportScanner.imports(in: words)
       where repoModules.contains(statement.module) && statement.module != own {
         uses.append(
           Module.Use(
             module: statement.module, file: "\(path)/\(file)", line: statement.line,
             isCanImport: statement.isCanImport))
       }
+      if portability != nil {
+        for var use in PortabilityScanner.uses(in: words, gated: gated, platformOnly: platformOnly) {
+          use.file = "\(path)/\(file)"
+          found.append(use)
+        }
+      }
     }
-    return uses
+    return (uses, found)
   }
 }

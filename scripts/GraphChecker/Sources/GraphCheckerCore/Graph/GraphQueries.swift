@@ -6,8 +6,9 @@ extension ModuleGraph {
     public var packageDir: String
     /// The module's kind.
     public var kind: Module.Kind
-    /// The test targets that test it: itself for a test target, else the package's test targets
-    /// depending on it, sorted.
+    /// The test targets that test it: itself for a test target; else `NAMETests` when the package
+    /// has it (not every test that happens to depend on NAME, such as a coordinator's); else the
+    /// package's test targets depending on it, sorted.
     public var tests: [String]
 
     /// `packageDir kind test1,test2` (`-` when there are no tests), for shell scripts.
@@ -26,13 +27,18 @@ extension ModuleGraph {
             ? "; run scripts/check-graph --format json for the list"
             : "; did you mean: \(close.joined(separator: ", "))?"))
     }
+    let own = modules.first {
+      $0.kind == .test && $0.packageDir == module.packageDir && $0.name == "\(name)Tests"
+    }
     let tests =
       module.kind == .test
       ? [name]
-      : modules.filter {
-        $0.kind == .test && $0.packageDir == module.packageDir && $0.dependencies.contains(name)
-      }
-      .map(\.name).sorted()
+      : own.map { [$0.name] }
+        ?? modules.filter {
+          $0.kind == .test && $0.packageDir == module.packageDir
+            && ($0.dependencies.contains(name) || $0.runsModules.contains(name))
+        }
+        .map(\.name).sorted()
     return Location(packageDir: module.packageDir, kind: module.kind, tests: tests)
   }
 
@@ -49,17 +55,69 @@ extension ModuleGraph {
     return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(5).map(\.1)
   }
 
+  /// What a set of changed files affects: modules to rebuild and retest, and why the rest is not.
+  public struct Affected: Sendable, Equatable {
+    /// The affected modules, sorted.
+    public var modules: [String]
+    /// Documentation files (`*.md`, anything in a `.docc` catalog): nothing to build for them.
+    public var docs: [String] = []
+    /// Files that no module owns and that no tool reads (`.gitignore`): nothing to build for them.
+    public var unowned: [String] = []
+    /// Repository tooling files (scripts, CI) whose change affects every module.
+    public var tooling: [String] = []
+  }
+
   /// The modules owning `files` (paths relative to the root) plus every module depending on them,
   /// transitively, sorted. A changed `Package.swift` affects every module of its package.
-  public func affected(byChangesTo files: [String]) -> [String] {
+  public func affected(byChangesTo files: [String]) -> [String] { affectedSet(byChangesTo: files).modules }
+
+  /// Like ``affected(byChangesTo:)``, also saying which files need nothing and why.
+  ///
+  /// - Documentation (`*.md`, `*.docc/…`) is not built, so it affects nothing.
+  /// - The checker's rules, baseline and fixtures affect the checker's tests (they assert them).
+  /// - Any other file under `scripts/`, `.github/` or `.ci/` changes how everything is built or
+  ///   tested, so it affects every module.
+  public func affectedSet(byChangesTo files: [String]) -> Affected {
     var changed: Set<String> = []
+    var result = Affected(modules: [])
+    let checkerTests = modules.filter { $0.packageDir == "scripts/GraphChecker" && $0.kind == .test }.map(
+      \.name)
     for file in files {
-      for module in modules
-      where file.hasPrefix(module.path + "/") || file == "\(module.packageDir)/Package.swift" {
-        changed.insert(module.name)
+      if file.hasSuffix(".md") || file.contains(".docc/") || file.hasSuffix(".docc") {
+        result.docs.append(file)
+        continue
+      }
+      let owners = modules.filter {
+        file.hasPrefix($0.path + "/") || file == "\($0.packageDir)/Package.swift"
+      }
+      if !owners.isEmpty {
+        changed.formUnion(owners.map(\.name))
+      } else if ["scripts/graph-rules.json", "scripts/graph-baseline.json"].contains(file)
+        || file.hasPrefix("scripts/GraphChecker/Fixtures/")
+      {
+        changed.formUnion(checkerTests)
+      } else if file.hasPrefix("scripts/") || file.hasPrefix(".github/") || file.hasPrefix(".ci/") {
+        result.tooling.append(file)
+        changed.formUnion(modules.map(\.name))
+      } else {
+        result.unowned.append(file)
       }
     }
-    return transitiveDependents(of: changed).sorted()
+    result.modules = transitiveDependents(of: changed).sorted()
+    return result
+  }
+
+  /// A GitHub Actions job matrix of `packageDirs`: `{"include":[{"package":DIR,"name":NAME}…]}`
+  /// on one line (`name` is the directory's last component, for job titles and cache keys).
+  public static func githubMatrix(packageDirs: [String]) -> String {
+    func quoted(_ text: String) -> String {
+      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        + "\""
+    }
+    let entries = packageDirs.map { dir in
+      "{\"package\":\(quoted(dir)),\"name\":\(quoted(String(dir.split(separator: "/").last ?? "")))}"
+    }
+    return "{\"include\":[\(entries.joined(separator: ","))]}"
   }
 
   /// The package directories of `names`, sorted, without duplicates.

@@ -33,6 +33,13 @@ public struct Module: Sendable, Codable, Equatable {
   public var dependencies: [String]
   /// Imports of in-repo modules found in its sources.
   public var uses: [Use]
+  /// Products of packages outside the repository it declares (their module names are unknown).
+  public var externalDependencies: [String] = []
+  /// Uses of availability-gated and platform-only APIs in its sources.
+  public var portability: [PortabilityUse] = []
+  /// Modules it runs without importing them (a test launching an executable), from the rules'
+  /// `runs`: a change to them affects it.
+  public var runsModules: [String] = []
 
   /// The modules its sources import (`canImport` checks excluded), sorted.
   public var importedModules: [String] {
@@ -54,13 +61,17 @@ public struct ModuleGraph: Sendable, Codable, Equatable {
   public var modules: [Module]
   /// Remote package dependencies found in manifests.
   public var remoteDependencies: [RemoteDependency]
+  /// Declared minimum platforms per package directory (`["macOS": 15, "iOS": 18]`).
+  public var platforms: [String: [String: Version]] = [:]
 
   /// The module named `name`.
   public func module(named name: String) -> Module? { modules.first { $0.name == name } }
 
-  /// The names of the modules that depend on (declare or import) `name`.
+  /// The names of the modules that depend on (declare, import or run) `name`.
   public func dependents(of name: String) -> [String] {
-    modules.filter { $0.dependencies.contains(name) || $0.importedModules.contains(name) }.map(\.name)
+    modules.filter {
+      $0.dependencies.contains(name) || $0.importedModules.contains(name) || $0.runsModules.contains(name)
+    }.map(\.name)
   }
 
   /// `names` plus every module that transitively depends on any of them.

@@ -22,16 +22,25 @@ public struct ImportStatement: Sendable, Equatable, Codable {
 /// ```
 public enum ImportScanner {
   /// Returns every import and `canImport` check of `source`, in order.
+  ///
+  /// Works on tokens, not lines: `import A; import B`, an import after another statement on the
+  /// same line and an import split over several lines are all found, each at the line of its
+  /// `import` keyword (or of its first attribute).
   public static func imports(in source: String) -> [ImportStatement] {
-    let code = stripCommentsAndStrings(source)
+    imports(in: tokens(stripCommentsAndStrings(source)))
+  }
+
+  /// The imports among `words` (the ``tokens(_:)`` of a file with comments and strings blanked).
+  static func imports(in words: [Token]) -> [ImportStatement] {
     var result: [ImportStatement] = []
-    for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let words = tokens(line)
-      if let module = importedModule(words) {
-        result.append(ImportStatement(module: module, line: index + 1))
-      }
-      for module in canImportModules(words) {
-        result.append(ImportStatement(module: module, line: index + 1, isCanImport: true))
+    for index in words.indices {
+      if words[index].text == "import", let statement = importStatement(words, at: index) {
+        result.append(statement)
+      } else if words[index].text == "canImport", index > 0, isDirectiveCondition(words, at: index),
+        index + 2 < words.count, words[index + 1].text == "(", isIdentifier(words[index + 2].text)
+      {
+        result.append(
+          ImportStatement(module: words[index + 2].text, line: words[index].line, isCanImport: true))
       }
     }
     return result
@@ -44,55 +53,86 @@ public enum ImportScanner {
     "struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor",
   ]
 
-  /// Splits a line into identifiers and single punctuation characters.
-  private static func tokens(_ line: Substring) -> [String] {
-    var result: [String] = []
+  /// An identifier or a single punctuation character, with its 1-based line.
+  struct Token: Equatable {
+    var text: String
+    var line: Int
+  }
+
+  /// Splits code into identifiers and single punctuation characters.
+  static func tokens(_ code: String) -> [Token] {
+    var result: [Token] = []
     var current = ""
-    for char in line {
+    var line = 1
+    for char in code {
       if char.isLetter || char.isNumber || char == "_" {
         current.append(char)
-      } else {
-        if !current.isEmpty { result.append(current) }
-        current = ""
-        if !char.isWhitespace { result.append(String(char)) }
+        continue
+      }
+      if !current.isEmpty { result.append(Token(text: current, line: line)) }
+      current = ""
+      if char == "\n" {
+        line += 1
+      } else if !char.isWhitespace {
+        result.append(Token(text: String(char), line: line))
       }
     }
-    if !current.isEmpty { result.append(current) }
+    if !current.isEmpty { result.append(Token(text: current, line: line)) }
     return result
   }
 
-  private static func importedModule(_ words: [String]) -> String? {
-    var index = 0
-    // Attributes such as `@testable`, `@_exported`, `@preconcurrency`, `@_spi(X)`.
-    while index < words.count {
-      if words[index] == "@", index + 1 < words.count {
-        index += 2
-        if index < words.count, words[index] == "(" {
-          while index < words.count, words[index] != ")" { index += 1 }
-          index += 1
-        }
-      } else if modifiers.contains(words[index]) {
-        index += 1
+  private static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.first else { return false }
+    return first.isLetter || first == "_"
+  }
+
+  /// The import whose `import` keyword is at `index`, when it starts a declaration: preceded only
+  /// by attributes and access modifiers, themselves first on their line or after a `;`.
+  private static func importStatement(_ words: [Token], at index: Int) -> ImportStatement? {
+    var start = index
+    var cursor = index - 1
+    while cursor >= 0 {
+      if modifiers.contains(words[cursor].text) {
+        start = cursor
+        cursor -= 1
+      } else if let attribute = attributeStart(words, endingAt: cursor) {
+        start = attribute
+        cursor = attribute - 1
       } else {
         break
       }
     }
-    guard index < words.count, words[index] == "import" else { return nil }
-    index += 1
-    if index < words.count, kinds.contains(words[index]) { index += 1 }
-    guard index < words.count, let first = words[index].first, first.isLetter || first == "_" else {
-      return nil
+    if start > 0 {
+      let previous = words[start - 1]
+      guard previous.text == ";" || previous.line < words[start].line else { return nil }
+      // `x.import` and a `#if` condition's last word are not statement ends.
+      if previous.text == "." { return nil }
     }
-    return words[index]
+    var next = index + 1
+    if next < words.count, kinds.contains(words[next].text) { next += 1 }
+    guard next < words.count, isIdentifier(words[next].text) else { return nil }
+    return ImportStatement(module: words[next].text, line: words[start].line)
   }
 
-  private static func canImportModules(_ words: [String]) -> [String] {
-    guard words.first == "#" else { return [] }
-    var result: [String] = []
-    for index in words.indices where words[index] == "canImport" {
-      if index + 2 < words.count, words[index + 1] == "(" { result.append(words[index + 2]) }
+  /// The index of the `@` of an attribute (`@testable`, `@_spi(X)`) ending at `end`, if any.
+  private static func attributeStart(_ words: [Token], endingAt end: Int) -> Int? {
+    var cursor = end
+    if words[cursor].text == ")" {
+      while cursor >= 0, words[cursor].text != "(" { cursor -= 1 }
+      cursor -= 1
     }
-    return result
+    guard cursor >= 1, isIdentifier(words[cursor].text), words[cursor - 1].text == "@" else { return nil }
+    return cursor - 1
+  }
+
+  /// Whether the `canImport` at `index` is inside a `#if`/`#elseif` condition (on its line).
+  private static func isDirectiveCondition(_ words: [Token], at index: Int) -> Bool {
+    var cursor = index - 1
+    while cursor >= 0, words[cursor].line == words[index].line {
+      if words[cursor].text == "#" { return true }
+      cursor -= 1
+    }
+    return false
   }
 
   /// Replaces comments and string literal contents with spaces, keeping newlines so lines still count.

@@ -12,6 +12,10 @@ struct PackageManifest: Decodable {
     var type: String
     var path: String?
     var dependencies: [Dependency]
+    /// Paths under the target's folder that are not its sources.
+    var exclude: [String]?
+    /// When set, the only paths under the target's folder that are its sources.
+    var sources: [String]?
   }
 
   /// A target dependency: `byName`, `target` or `product` (name, package).
@@ -52,7 +56,14 @@ struct PackageManifest: Decodable {
     }
   }
 
+  /// A declared minimum platform (`platformName` is lowercase: `macos`, `ios`).
+  struct Platform: Decodable {
+    var platformName: String
+    var version: String
+  }
+
   var name: String
+  var platforms: [Platform]?
   var products: [Product]
   var targets: [Target]
   var dependencies: [PackageDependency]

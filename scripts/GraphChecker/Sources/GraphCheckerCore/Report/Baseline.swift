@@ -21,7 +21,7 @@ public struct Baseline: Sendable, Codable, Equatable {
   /// Writes the baseline as stable, diff-friendly JSON.
   public func write(to url: URL) throws {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     try (encoder.encode(self) + Data("\n".utf8)).write(to: url, options: .atomic)
   }
 }

@@ -16,7 +16,7 @@ public struct Checker: Sendable {
   /// Every violation in `graph`, sorted by file and line.
   public func check(_ graph: ModuleGraph) -> [Violation] {
     var violations: [Violation] = []
-    let byName = Dictionary(graph.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let byName = Dictionary(grouping: graph.modules, by: \.name)
     for remote in graph.remoteDependencies {
       violations.append(
         Violation(
@@ -26,22 +26,67 @@ public struct Checker: Sendable {
           fix: "remove it; only local .package(path:) dependencies and the toolchain are allowed",
           key: "remote-package|\(remote.packageDir)|\(remote.location)"))
     }
+    // One locator per package, and lines looked up only for violations: the manifest scans are
+    // what the check's time grows with.
+    var locators: [String: ManifestLocator] = [:]
+    for dir in Set(graph.modules.map(\.packageDir)) { locators[dir] = locator(dir) }
     for module in graph.modules {
-      violations += check(module, byName: byName, dependents: graph.dependents(of: module.name))
+      violations += check(
+        module, byName: byName, dependents: graph.dependents(of: module.name),
+        locate: locators[module.packageDir] ?? locator(module.packageDir))
+      for run in module.runsModules where byName[run] == nil {
+        violations.append(
+          Violation(
+            rule: "unknown-run", file: "scripts/graph-rules.json", line: 1,
+            message: "the rules say \(module.name) runs \(run), but no module is named \(run)",
+            fix: "correct or remove that entry of `runs` in scripts/graph-rules.json",
+            key: "unknown-run|\(module.name)|\(run)"))
+      }
     }
+    violations += duplicateNames(graph)
+    if let portability = rules.portability { violations += portabilityViolations(graph, portability) }
     violations += cycles(graph)
+    for index in violations.indices {
+      violations[index].severity = rules.severity(of: violations[index].rule)
+    }
     return violations.sorted { ($0.file, $0.line, $0.message) < ($1.file, $1.line, $1.message) }
   }
 
-  private func check(_ module: Module, byName: [String: Module], dependents: [String]) -> [Violation] {
+  /// Two modules with one name, or names equal but for case: SwiftPM cannot put both in one build,
+  /// and on a case-insensitive file system (macOS) their build products overwrite each other.
+  private func duplicateNames(_ graph: ModuleGraph) -> [Violation] {
+    let groups = Dictionary(grouping: graph.modules) { $0.name.lowercased() }
+    return groups.keys.sorted().compactMap { key -> Violation? in
+      guard let group = groups[key], group.count > 1 else { return nil }
+      let sorted = group.sorted { ($0.packageDir, $0.name) < ($1.packageDir, $1.name) }
+      let places = sorted.map { "\($0.name) (\($0.packageDir))" }.joined(separator: ", ")
+      let second = sorted[1]
+      let sameName = Set(group.map(\.name)).count == 1
+      return Violation(
+        rule: "duplicate-module", file: "\(second.packageDir)/Package.swift",
+        line: locator(second.packageDir).targetLine(second.name),
+        message: sameName
+          ? "module name \(second.name) is declared more than once: \(places)"
+          : "module names differ only by case: \(places)",
+        fix: "rename one of them: module names must be unique in the repository, ignoring case",
+        key: "duplicate-module|\(key)")
+    }
+  }
+
+  private func check(
+    _ module: Module, byName: [String: [Module]], dependents: [String], locate: ManifestLocator
+  ) -> [Violation] {
     var result: [Violation] = []
+    // With a duplicate name (reported apart), a module in the same package is the one meant.
+    func named(_ name: String) -> Module? {
+      byName[name]?.first { $0.packageDir == module.packageDir } ?? byName[name]?.first
+    }
     let manifest = "\(module.packageDir)/Package.swift"
-    let locate = locator(module.packageDir)
-    let targetLine = locate.targetLine(module.name)
+    func targetLine() -> Int { locate.targetLine(module.name) }
     guard let layer = module.layer else {
       return [
         Violation(
-          rule: "unknown-layer", file: manifest, line: targetLine,
+          rule: "unknown-layer", file: manifest, line: targetLine(),
           message: "\(module.name) matches no layer of the rules",
           fix: "rename it to match a layer's pattern or add it to a layer in scripts/graph-rules.json",
           key: "unknown-layer|\(module.name)")
@@ -49,44 +94,50 @@ public struct Checker: Sendable {
     }
     // Edges: a declared one at its line in the manifest (where the fix goes); an undeclared one at
     // its first import.
-    var edges: [(to: String, file: String, line: Int)] = []
-    for dependency in module.dependencies {
-      edges.append((dependency, manifest, locate.dependencyLine(target: module.name, dependency: dependency)))
-    }
-    for use in module.uses where !use.isCanImport && !edges.contains(where: { $0.to == use.module }) {
-      edges.append((use.module, use.file, use.line))
+    // An undeclared edge is reported in every file that imports it (first import of each file),
+    // so a baseline entry for one file does not cover the same import added to another.
+    var edges: [(to: String, file: String, line: Int?, key: String)] = []
+    for dependency in module.dependencies { edges.append((dependency, manifest, nil, "")) }
+    for use in module.uses
+    where !use.isCanImport && !module.dependencies.contains(use.module)
+      && !edges.contains(where: { $0.to == use.module && $0.file == use.file })
+    {
+      edges.append((use.module, use.file, use.line, "|\(use.file)"))
     }
     for edge in edges {
-      guard let target = byName[edge.to], let targetLayer = target.layer else { continue }
+      guard let target = named(edge.to), let targetLayer = target.layer else { continue }
+      func line() -> Int { edge.line ?? locate.dependencyLine(target: module.name, dependency: edge.to) }
       if !rules.allows(from: layer, to: targetLayer) {
         let allowed = rules.layers.first { $0.name == layer }?.mayImport.joined(separator: ", ") ?? ""
         result.append(
           Violation(
-            rule: "layer", file: edge.file, line: edge.line,
+            rule: "layer", file: edge.file, line: line(),
             message:
               "\(module.name) (\(layer)) depends on \(edge.to) (\(targetLayer)); \(layer) may import only: \(allowed)",
             fix:
               "move the code that needs \(edge.to) to a layer allowed to use it, or depend on an interface instead",
-            key: "layer|\(module.name)|\(edge.to)"))
+            key: "layer|\(module.name)|\(edge.to)\(edge.key)"))
       }
       for rule in rules.forbidden
-      where rule.from.contains(where: { Pattern.matches($0, module.name) })
-        && rule.to.contains(where: { Pattern.matches($0, edge.to) })
-        && !(rule.except ?? []).contains(where: { Pattern.matches($0, module.name) })
-        && !(rule.exceptTo ?? []).contains(where: { Pattern.matches($0, edge.to) })
+      where rule.from.contains(where: { Pattern.matches($0, module) })
+        && rule.to.contains(where: { Pattern.matches($0, target) })
+        && !(rule.except ?? []).contains(where: { Pattern.matches($0, module) })
+        && !(rule.exceptTo ?? []).contains(where: { Pattern.matches($0, target) })
       {
         result.append(
           Violation(
-            rule: rule.name, file: edge.file, line: edge.line,
+            rule: rule.name, file: edge.file, line: line(),
             message: "\(module.name) depends on \(edge.to)", fix: rule.fix,
-            key: "\(rule.name)|\(module.name)|\(edge.to)"))
+            key: "\(rule.name)|\(module.name)|\(edge.to)\(edge.key)"))
       }
     }
     var reported: Set<String> = []
     for use in module.uses
-    where !use.isCanImport && !module.dependencies.contains(use.module) && !reported.contains(use.module) {
-      reported.insert(use.module)
-      let package = byName[use.module].map { $0.packageDir == module.packageDir ? nil : $0.package } ?? nil
+    where !use.isCanImport && !module.dependencies.contains(use.module)
+      && !reported.contains("\(use.module)|\(use.file)")
+    {
+      reported.insert("\(use.module)|\(use.file)")
+      let package = named(use.module).map { $0.packageDir == module.packageDir ? nil : $0.package } ?? nil
       let entry =
         package.map { ".product(name: \"\(use.module)\", package: \"\($0)\")" } ?? "\"\(use.module)\""
       result.append(
@@ -94,7 +145,7 @@ public struct Checker: Sendable {
           rule: "implicit-import", file: use.file, line: use.line,
           message: "\(module.name) imports \(use.module) without declaring it as a direct dependency",
           fix: "add \(entry) to the dependencies of \(module.name) in \(manifest)",
-          key: "implicit-import|\(module.name)|\(use.module)"))
+          key: "implicit-import|\(module.name)|\(use.module)|\(use.file)"))
     }
     let used = Set(module.uses.map(\.module))
     for dependency in module.dependencies where !used.contains(dependency) {
@@ -111,7 +162,7 @@ public struct Checker: Sendable {
     {
       result.append(
         Violation(
-          rule: "orphan-module", file: manifest, line: targetLine,
+          rule: "orphan-module", file: manifest, line: targetLine(),
           message: "no module depends on \(module.name) (not even a test)",
           fix: "add a test target for \(module.name), use it from its consumer, or delete it",
           key: "orphan-module|\(module.name)"))
@@ -173,7 +224,7 @@ public struct Checker: Sendable {
     }
   }
 
-  private func locator(_ packageDir: String) -> ManifestLocator {
+  func locator(_ packageDir: String) -> ManifestLocator {
     ManifestLocator(text: manifestText(packageDir) ?? "")
   }
 }

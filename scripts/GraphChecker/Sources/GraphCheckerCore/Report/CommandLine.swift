@@ -4,8 +4,9 @@ import Foundation
 ///
 /// ```
 /// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
+///                         [--strict-baseline]
 /// graph-checker --root . locate NAME
-/// graph-checker --root . affected [--packages|--tests] FILE...
+/// graph-checker --root . affected [--packages|--tests|--format github-matrix] FILE...
 /// graph-checker edit-manifest Package.swift [--product|--dependency|--target ENTRY]...
 /// ```
 public struct GraphCommand: Sendable {
@@ -13,8 +14,11 @@ public struct GraphCommand: Sendable {
   public struct Result: Sendable, Equatable {
     /// Standard output text.
     public var output: String
-    /// 0 when clean (or only known violations), 1 on violations, 2 on usage or load errors.
+    /// 0 when clean (or only known violations and warnings), 1 on violations, 2 on usage or load
+    /// errors.
     public var status: Int32
+    /// Standard error text: notes, and the violations when stdout carries a graph.
+    public var errorOutput: String = ""
   }
 
   /// The usage text.
@@ -26,16 +30,24 @@ public struct GraphCommand: Sendable {
       --baseline FILE     known violations (default: ROOT/scripts/graph-baseline.json)
       --manifests KIND    dump: run `swift package dump-package` (cached); files: read manifest.json
       --cache DIR         where dump-package results are cached
-      --format F          text (violations, default), dot, mermaid or json (the whole graph)
-      --focus MODULE      what MODULE uses and what uses it
+      --format F          text (violations, default); dot, mermaid or json: the graph (undeclared
+                          imports drawn dashed), violations on stderr (json: in the document)
+      --focus MODULE      what MODULE uses and what uses it (in any --format)
+      --no-tests          leave test targets out of a dot, mermaid or json graph
       --update-baseline   record every current violation as known
+      --strict-baseline   fail when a baseline entry no longer matches a violation
+    every format exits 1 when an error (not known, not a warning) is found
     commands (instead of checking):
       locate NAME                  print "PACKAGE_DIR KIND TEST,TARGETS" for module NAME
                                    (exit 2 with the closest names when there is none)
-      affected [--packages|--tests] FILE…
+      affected [--packages|--tests|--format github-matrix] FILE…
                                    modules owning the changed FILEs (relative to the root) and
                                    every module depending on them, one per line (--packages:
-                                   their package directories instead; --tests: only test targets)
+                                   their package directories instead; --tests: only test targets;
+                                   github-matrix: the packages as a GitHub Actions job matrix);
+                                   docs-only and unowned files are named on stderr
+      apple-packages               the package directories holding modules of the rules'
+                                   `portability.appleLayers` (what an iOS app uses), one per line
       edit-manifest FILE [--product ENTRY] [--dependency ENTRY] [--target ENTRY]…
                                    append each ENTRY (Swift source) to that array of FILE's
                                    Package( call; a dependency already there is skipped
@@ -65,7 +77,12 @@ public struct GraphCommand: Sendable {
         }
         options[argument] = arguments[index + 1]
         index += 2
-      } else if ["--update-baseline", "--packages", "--tests", "--help", "-h"].contains(argument) {
+      } else if [
+        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--help", "-h",
+      ]
+      .contains(
+        argument)
+      {
         flags.insert(argument)
         index += 1
       } else if !argument.hasPrefix("-") {
@@ -75,14 +92,18 @@ public struct GraphCommand: Sendable {
         throw GraphError("unknown option '\(argument)'\n\(Self.usage)")
       }
     }
-    if let format = options["--format"], !["text", "dot", "mermaid", "json"].contains(format) {
+    if command.first == "affected" {
+      if let format = options["--format"], !["text", "github-matrix"].contains(format) {
+        throw GraphError("unknown format '\(format)' for affected: use text or github-matrix")
+      }
+    } else if let format = options["--format"], !["text", "dot", "mermaid", "json"].contains(format) {
       throw GraphError("unknown format '\(format)': use text, dot, mermaid or json")
     }
     if let kind = options["--manifests"], !["dump", "files"].contains(kind) {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
     }
     switch command.first {
-    case nil, "affected": break
+    case nil, "affected", "apple-packages": break
     case "locate" where command.count == 2: break
     case "locate": throw GraphError("locate needs exactly one module name\n\(Self.usage)")
     case let other?: throw GraphError("unknown command '\(other)'\n\(Self.usage)")
@@ -146,22 +167,12 @@ public struct GraphCommand: Sendable {
     if command.first == "locate" {
       return Result(output: try graph.locate(command[1]).line, status: 0)
     }
-    if command.first == "affected" {
-      let modules = graph.affected(byChangesTo: Array(command.dropFirst()))
-      let lines =
-        flags.contains("--packages")
-        ? graph.packageDirs(of: modules)
-        : flags.contains("--tests") ? modules.filter { graph.module(named: $0)?.kind == .test } : modules
-      return Result(output: lines.joined(separator: "\n"), status: 0)
-    }
-    if let focus = options["--focus"] {
-      return Result(output: try GraphFormatter.focus(graph, on: focus), status: 0)
-    }
-    switch options["--format"] ?? "text" {
-    case "dot": return Result(output: GraphFormatter.dot(graph), status: 0)
-    case "mermaid": return Result(output: GraphFormatter.mermaid(graph), status: 0)
-    case "json": return Result(output: try GraphFormatter.json(graph), status: 0)
-    default: break
+    if command.first == "affected" { return affected(graph, files: Array(command.dropFirst())) }
+    if command.first == "apple-packages" {
+      guard let portability = rules.portability else {
+        throw GraphError("the rules file has no `portability` section naming the layers an iOS app uses")
+      }
+      return Result(output: Checker.applePackages(graph, portability).joined(separator: "\n"), status: 0)
     }
     let checker = Checker(rules: rules) { dir in
       try? String(contentsOf: root.appendingPathComponent("\(dir)/Package.swift"), encoding: .utf8)
@@ -175,14 +186,68 @@ public struct GraphCommand: Sendable {
     }
     let known = Set(try Baseline.load(from: baselineURL).known)
     var lines = violations.map { $0.formatted(known: known.contains($0.key)) }
-    let errors = violations.filter { !known.contains($0.key) }.count
-    let stale = known.subtracting(violations.map(\.key))
-    for key in stale.sorted() {
-      lines.append("note: baseline entry '\(key)' is fixed; run with --update-baseline to drop it")
+    let errors = violations.filter { !known.contains($0.key) && $0.severity == .error }.count
+    let warnings = violations.filter { !known.contains($0.key) && $0.severity == .warning }.count
+    let stale = known.subtracting(violations.map(\.key)).sorted()
+    let strict = flags.contains("--strict-baseline")
+    for key in stale {
+      lines.append(
+        "\(strict ? "error" : "note"): baseline entry '\(key)' matches no violation any more; "
+          + "run with --update-baseline to drop it")
     }
-    lines.append(
+    let summary =
       "\(graph.modules.count) modules in \(Set(graph.modules.map(\.packageDir)).count) packages: "
-        + "\(errors) error(s), \(violations.count - errors) known")
-    return Result(output: lines.joined(separator: "\n"), status: errors == 0 ? 0 : 1)
+      + "\(errors) error(s), \(warnings) warning(s), \(violations.count - errors - warnings) known"
+      + (stale.isEmpty ? "" : ", \(stale.count) stale baseline entr\(stale.count == 1 ? "y" : "ies")")
+    lines.append(summary)
+    let status: Int32 = errors == 0 && !(strict && !stale.isEmpty) ? 0 : 1
+    let format = options["--format"] ?? "text"
+    var shown = try options["--focus"].map { try graph.focused(on: $0) } ?? graph
+    if flags.contains("--no-tests") { shown.modules.removeAll { $0.kind == .test } }
+    switch format {
+    case "dot", "mermaid":
+      let text = format == "dot" ? GraphFormatter.dot(shown) : GraphFormatter.mermaid(shown)
+      return Result(output: text, status: status, errorOutput: lines.joined(separator: "\n"))
+    case "json":
+      let report = GraphFormatter.Report(
+        graph: shown,
+        violations: violations.map { .init($0, known: known.contains($0.key)) },
+        staleBaselineEntries: stale, summary: summary)
+      return Result(output: try GraphFormatter.json(report), status: status)
+    default:
+      if let focus = options["--focus"] {
+        return Result(
+          output: try GraphFormatter.focus(graph, on: focus), status: status,
+          errorOutput: status == 0 ? "" : lines.joined(separator: "\n"))
+      }
+      return Result(output: lines.joined(separator: "\n"), status: status)
+    }
+  }
+
+  private func affected(_ graph: ModuleGraph, files: [String]) -> Result {
+    let affected = graph.affectedSet(byChangesTo: files)
+    var notes: [String] = []
+    if !affected.docs.isEmpty {
+      notes.append("documentation only, nothing to build: \(affected.docs.joined(separator: " "))")
+    }
+    if !affected.unowned.isEmpty {
+      notes.append("owned by no module, nothing to build: \(affected.unowned.joined(separator: " "))")
+    }
+    if !affected.tooling.isEmpty {
+      notes.append("tooling changed, every module is affected: \(affected.tooling.joined(separator: " "))")
+    }
+    let modules = affected.modules
+    let output: String
+    if options["--format"] == "github-matrix" {
+      output = ModuleGraph.githubMatrix(packageDirs: graph.packageDirs(of: modules))
+    } else if flags.contains("--packages") {
+      output = graph.packageDirs(of: modules).joined(separator: "\n")
+    } else if flags.contains("--tests") {
+      output = modules.filter { graph.module(named: $0)?.kind == .test }.joined(separator: "\n")
+    } else {
+      output = modules.joined(separator: "\n")
+    }
+    return Result(
+      output: output, status: 0, errorOutput: notes.map { "affected: \($0)" }.joined(separator: "\n"))
   }
 }

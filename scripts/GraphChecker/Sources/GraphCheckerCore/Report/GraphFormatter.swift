@@ -1,10 +1,74 @@
 import Foundation
 
-/// Renders the whole graph for tools: Graphviz DOT, Mermaid or JSON.
+/// Renders the graph for tools: Graphviz DOT, Mermaid or JSON.
 public enum GraphFormatter {
-  /// The declared dependency edges, sorted, as (from, to) pairs.
+  /// The JSON document: the graph, every violation and the baseline's state.
+  public struct Report: Sendable, Codable, Equatable {
+    /// One violation as JSON shows it.
+    public struct Entry: Sendable, Codable, Equatable {
+      /// The rule name.
+      public var rule: String
+      /// `error`, `warning` or `known` (in the baseline).
+      public var severity: String
+      /// The file, relative to the root.
+      public var file: String
+      /// The 1-based line.
+      public var line: Int
+      /// What is wrong.
+      public var message: String
+      /// How to fix it.
+      public var fix: String
+      /// The baseline key.
+      public var key: String
+
+      /// The entry for `violation`.
+      public init(_ violation: Violation, known: Bool) {
+        rule = violation.rule
+        severity = known ? "known" : violation.severity.rawValue
+        file = violation.file
+        line = violation.line
+        message = violation.message
+        fix = violation.fix
+        key = violation.key
+      }
+    }
+
+    /// The modules shown (all, or the focus and its neighbourhood).
+    public var modules: [Module]
+    /// Remote package dependencies.
+    public var remoteDependencies: [ModuleGraph.RemoteDependency]
+    /// Every violation of the whole graph.
+    public var violations: [Entry]
+    /// Baseline keys that match no violation any more.
+    public var staleBaselineEntries: [String]
+    /// The summary line of the text format.
+    public var summary: String
+
+    /// Creates the document.
+    public init(graph: ModuleGraph, violations: [Entry], staleBaselineEntries: [String], summary: String) {
+      modules = graph.modules
+      remoteDependencies = graph.remoteDependencies
+      self.violations = violations
+      self.staleBaselineEntries = staleBaselineEntries
+      self.summary = summary
+    }
+  }
+
+  /// The declared dependency edges between shown modules, sorted, as (from, to) pairs.
   static func edges(_ graph: ModuleGraph) -> [(String, String)] {
-    graph.modules.flatMap { module in module.dependencies.map { (module.name, $0) } }
+    let shown = Set(graph.modules.map(\.name))
+    return graph.modules.flatMap { module in
+      module.dependencies.filter(shown.contains).map { (module.name, $0) }
+    }
+  }
+
+  /// Imports of in-repo modules that are not declared dependencies (an `implicit-import`).
+  static func undeclaredEdges(_ graph: ModuleGraph) -> [(String, String)] {
+    let shown = Set(graph.modules.map(\.name))
+    return graph.modules.flatMap { module in
+      module.importedModules.filter { shown.contains($0) && !module.dependencies.contains($0) }
+        .map { (module.name, $0) }
+    }
   }
 
   /// A Graphviz digraph with one cluster per package.
@@ -20,24 +84,37 @@ public enum GraphFormatter {
       lines.append("  }")
     }
     for (from, to) in edges(graph) { lines.append("  \"\(from)\" -> \"\(to)\";") }
+    for (from, to) in undeclaredEdges(graph) {
+      lines.append("  \"\(from)\" -> \"\(to)\" [style=dashed, color=red, label=\"undeclared\"];")
+    }
     lines.append("}")
     return lines.joined(separator: "\n")
   }
 
-  /// A Mermaid flowchart (`graph LR`).
+  /// A Mermaid flowchart (`graph LR`), one subgraph per package.
   public static func mermaid(_ graph: ModuleGraph) -> String {
     func id(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
     var lines = ["graph LR"]
-    for module in graph.modules { lines.append("  \(id(module.name))[\"\(module.name)\"]") }
+    // One box per package, so the drawing reads like the folder layout.
+    for package in Array(Set(graph.modules.map(\.packageDir))).sorted() {
+      let packageID = package.map { $0.isLetter || $0.isNumber ? $0 : "_" }
+      lines.append("  subgraph \(String(packageID))[\"\(package)\"]")
+      for module in graph.modules where module.packageDir == package {
+        lines.append("    \(id(module.name))[\"\(module.name)\"]")
+      }
+      lines.append("  end")
+    }
     for (from, to) in edges(graph) { lines.append("  \(id(from)) --> \(id(to))") }
+    for (from, to) in undeclaredEdges(graph) { lines.append("  \(id(from)) -.->|undeclared| \(id(to))") }
     return lines.joined(separator: "\n")
   }
 
-  /// The graph as pretty, key-sorted JSON (modules with package, path, layer, dependencies, uses).
-  public static func json(_ graph: ModuleGraph) throws -> String {
+  /// The report as pretty, key-sorted JSON (modules with package, path, layer, dependencies,
+  /// uses; violations with severity, file and line).
+  public static func json(_ report: Report) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(graph), as: UTF8.self)
+    return String(decoding: try encoder.encode(report), as: UTF8.self)
   }
 
   /// What `name` uses and what uses it, directly and transitively.
@@ -46,11 +123,7 @@ public enum GraphFormatter {
       let known = graph.modules.map(\.name).sorted().joined(separator: ", ")
       throw GraphError("no module named '\(name)'; modules are: \(known)")
     }
-    var uses: Set<String> = []
-    var queue = module.dependencies
-    while let next = queue.popLast() {
-      if uses.insert(next).inserted { queue += graph.module(named: next)?.dependencies ?? [] }
-    }
+    let uses = graph.transitiveDependencies(of: name)
     let usedBy = graph.transitiveDependents(of: [name]).subtracting([name])
     return [
       "\(name) (\(module.layer ?? "no layer"), \(module.kind.rawValue) in \(module.packageDir), \(module.path))",
@@ -59,5 +132,30 @@ public enum GraphFormatter {
       "  used directly by:   \(graph.dependents(of: name).sorted().joined(separator: ", "))",
       "  used transitively:  \(usedBy.subtracting(graph.dependents(of: name)).sorted().joined(separator: ", "))",
     ].joined(separator: "\n")
+  }
+}
+
+extension ModuleGraph {
+  /// What `name` depends on, transitively (declared dependencies), without `name`.
+  public func transitiveDependencies(of name: String) -> Set<String> {
+    var uses: Set<String> = []
+    var queue = module(named: name)?.dependencies ?? []
+    while let next = queue.popLast() {
+      if uses.insert(next).inserted { queue += module(named: next)?.dependencies ?? [] }
+    }
+    return uses
+  }
+
+  /// The graph cut down to `name`, what it uses and what uses it (transitively).
+  public func focused(on name: String) throws -> ModuleGraph {
+    guard module(named: name) != nil else {
+      let known = modules.map(\.name).sorted().joined(separator: ", ")
+      throw GraphError("no module named '\(name)'; modules are: \(known)")
+    }
+    let kept = transitiveDependencies(of: name).union(transitiveDependents(of: [name]))
+    let packages = Set(modules.filter { kept.contains($0.name) }.map(\.packageDir))
+    return ModuleGraph(
+      modules: modules.filter { kept.contains($0.name) },
+      remoteDependencies: remoteDependencies.filter { packages.contains($0.packageDir) })
   }
 }

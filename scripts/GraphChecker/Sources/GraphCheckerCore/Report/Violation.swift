@@ -10,11 +10,14 @@ public struct Violation: Sendable, Codable, Equatable {
   public var message: String
   /// How to fix it.
   public var fix: String
-  /// A stable identity for the baseline: independent of line numbers.
+  /// A stable identity for the baseline: independent of line numbers, but naming the file of an
+  /// import, so the same import in another file is not covered by the first one's entry.
   public var key: String
+  /// Whether it fails the check (the rules' `severities`).
+  public var severity: Severity = .error
 
-  /// `file:line: error: [rule] message; fix: …`.
+  /// `file:line: error: [rule] message; fix: …` (`warning` or `known` in place of `error`).
   public func formatted(known: Bool) -> String {
-    "\(file):\(line): \(known ? "known" : "error"): [\(rule)] \(message); fix: \(fix)"
+    "\(file):\(line): \(known ? "known" : severity.rawValue): [\(rule)] \(message); fix: \(fix)"
   }
 }

@@ -6,7 +6,8 @@ public struct Rules: Sendable, Codable, Equatable {
   public struct Layer: Sendable, Codable, Equatable {
     /// The layer name (`feature`).
     public var name: String
-    /// Module name patterns; `*` matches any run of characters.
+    /// Module patterns; `*` matches any run of characters. `PACKAGE_DIR:NAME` matches by package
+    /// too (`Packages/FanApp:*`), so membership does not hang on a name prefix a module can share.
     public var modules: [String]
     /// When set, only targets of these kinds belong (`test`, `executable`, `library`, `system`).
     public var kinds: [String]?
@@ -26,7 +27,7 @@ public struct Rules: Sendable, Codable, Equatable {
     public var to: [String]
     /// Patterns of importing modules the rule does not apply to.
     public var except: [String]?
-    /// Patterns of imported modules the rule does not apply to (`Artist*` is not an arti module).
+    /// Patterns of imported modules the rule does not apply to.
     public var exceptTo: [String]?
     /// How to fix a violation.
     public var fix: String
@@ -38,6 +39,51 @@ public struct Rules: Sendable, Codable, Equatable {
   public var forbidden: [ForbiddenEdge]
   /// Layers whose modules may have no dependents (apps, tests, executables).
   public var orphanExemptLayers: [String]
+  /// Modules a module runs without importing them (`ArtiAppTests` launches `arti`): a change to
+  /// them affects it.
+  public var runs: [Run]?
+  /// Rule name → `error` (the default, fails the check) or `warning` (reported, does not fail).
+  public var severities: [String: Severity]?
+  /// What must build on Apple platforms, and the APIs that limit it.
+  public var portability: Portability?
+
+  /// APIs that exist only from some OS version or only on some platforms.
+  public struct Portability: Sendable, Codable, Equatable {
+    /// An availability-gated API and the first versions that have it.
+    public struct Gated: Sendable, Codable, Equatable {
+      /// The API as written in code (`Task.immediate`, `Mutex`).
+      public var api: String
+      /// First macOS version with it.
+      public var macOS: Version
+      /// First iOS version with it.
+      public var iOS: Version
+    }
+
+    /// Availability-gated APIs.
+    public var availability: [Gated]
+    /// Names that exist only on Linux (`Glibc`, libxcrypt's `crypt_rn`).
+    public var linuxOnly: [String]
+    /// Names that exist only on Apple platforms (`Darwin`, `CommonCrypto`).
+    public var darwinOnly: [String]
+    /// Layers whose modules an iOS app uses: their packages must declare `.iOS`.
+    public var appleLayers: [String]
+  }
+
+  /// A module that runs others (a test launching an executable) without importing them.
+  public struct Run: Sendable, Codable, Equatable {
+    /// The running module's pattern.
+    public var module: String
+    /// The modules it runs.
+    public var runs: [String]
+  }
+
+  /// The severity of rule `name`: error unless the rules say otherwise.
+  public func severity(of name: String) -> Severity { severities?[name] ?? .error }
+
+  /// The modules `module` runs, from ``runs``.
+  public func runs(for module: Module) -> [String] {
+    (runs ?? []).filter { Pattern.matches($0.module, module) }.flatMap(\.runs).sorted()
+  }
 
   /// Reads rules from a JSON file.
   public static func load(from url: URL) throws -> Rules {
@@ -50,11 +96,11 @@ public struct Rules: Sendable, Codable, Equatable {
     }
   }
 
-  /// The layer of module `name`, or `nil` when none matches.
-  public func layer(of name: String, kind: Module.Kind) -> String? {
+  /// The layer of `module`, or `nil` when none matches.
+  public func layer(of module: Module) -> String? {
     layers.first { layer in
-      (layer.kinds.map { $0.contains(kind.rawValue) } ?? true)
-        && layer.modules.contains { Pattern.matches($0, name) }
+      (layer.kinds.map { $0.contains(module.kind.rawValue) } ?? true)
+        && layer.modules.contains { Pattern.matches($0, module) }
     }?.name
   }
 
@@ -65,8 +111,22 @@ public struct Rules: Sendable, Codable, Equatable {
   }
 }
 
+/// How much a broken rule matters.
+public enum Severity: String, Sendable, Codable, Equatable {
+  /// Fails the check.
+  case error
+  /// Reported, does not fail the check.
+  case warning
+}
+
 /// Glob matching with `*` only, enough for module names.
 public enum Pattern {
+  /// Whether `module` matches `pattern`: by name, or by `PACKAGE_DIR:NAME` when the pattern has a `:`.
+  public static func matches(_ pattern: String, _ module: Module) -> Bool {
+    pattern.contains(":")
+      ? matches(pattern, "\(module.packageDir):\(module.name)") : matches(pattern, module.name)
+  }
+
   /// Whether `name` matches `pattern` (`*Client`, `Fan*`, `fan`).
   public static func matches(_ pattern: String, _ name: String) -> Bool {
     let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)

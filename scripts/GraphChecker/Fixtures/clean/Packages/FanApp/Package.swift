@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "FanApp",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "FanChat", targets: ["FanChat"]),
     .library(name: "FanCoordinator", targets: ["FanCoordinator"]),
@@ -30,6 +30,13 @@ let package = Package(
       name: "FanChatTests",
       dependencies: [
         "FanChat"
+      ]
+    ),
+    .testTarget(
+      name: "FanCoordinatorTests",
+      dependencies: [
+        "FanCoordinator",
+        "FanChat",
       ]
     ),
   ]

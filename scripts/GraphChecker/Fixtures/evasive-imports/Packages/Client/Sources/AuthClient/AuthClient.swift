@@ -1,0 +1,3 @@
+import CommonKit
+
+public let name = text

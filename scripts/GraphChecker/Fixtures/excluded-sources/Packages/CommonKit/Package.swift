@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "CommonKit",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "CommonKit", targets: ["CommonKit"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.0.0")
+  ],
+  targets: [
+    .target(
+      name: "CommonKit",
+      dependencies: [.product(name: "Collections", package: "swift-collections")],
+      exclude: ["Legacy"]
+    ),
+    .target(name: "CommonText", sources: ["Main"]),
+    .testTarget(name: "CommonKitTests", dependencies: ["CommonKit", "CommonText"]),
+  ]
+)

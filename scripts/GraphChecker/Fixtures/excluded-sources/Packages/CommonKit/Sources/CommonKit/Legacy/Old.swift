@@ -1,0 +1,2 @@
+// Not built (excluded): its import must not count.
+import CommonText

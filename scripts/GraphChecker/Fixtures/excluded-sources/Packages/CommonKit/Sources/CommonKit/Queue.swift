@@ -1,0 +1,3 @@
+import Collections
+
+public let queue = Deque([1, 2])

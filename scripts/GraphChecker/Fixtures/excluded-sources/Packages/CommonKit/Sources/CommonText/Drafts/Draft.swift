@@ -1,0 +1,2 @@
+// Not built (outside `sources:`): its import must not count.
+import CommonKit

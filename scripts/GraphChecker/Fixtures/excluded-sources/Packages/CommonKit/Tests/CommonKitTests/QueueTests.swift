@@ -1,0 +1,5 @@
+import CommonKit
+import CommonText
+import Testing
+
+@Test func queue_hasTwo() { #expect(queue.count == 2) }

@@ -1,0 +1,4 @@
+import CommonKit
+import Testing
+
+@Test func text_isText() { #expect(text == "text") }

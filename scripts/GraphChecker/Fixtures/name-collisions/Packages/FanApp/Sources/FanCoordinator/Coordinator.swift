@@ -1,0 +1,4 @@
+import ArtistBio
+import FanChat
+
+public let start = chat + bio

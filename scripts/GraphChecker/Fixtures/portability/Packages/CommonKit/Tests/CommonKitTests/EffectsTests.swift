@@ -1,0 +1,5 @@
+import Testing
+
+@testable import CommonKit
+
+@Test func guarded_runs() { guarded() }
