@@ -46,6 +46,7 @@ let package = Package(
       dependencies: [
         "DevServerCore", "DevServerHTTP",
         .product(name: "CommonKit", package: "CommonKit"),
+        .product(name: "CommonDataModels", package: "DataModel"),
       ]),
     .executableTarget(
       name: "devserver-bench",

@@ -71,3 +71,20 @@ import Testing
   #expect(uses[1].guarded == [:])
   #expect(uses.map(\.insidePlatformCheck) == [false, false, true, true, false])
 }
+
+@Test func portabilityScanner_canImportOfASystemLibraryTarget_countsAsAPlatformCheck() {
+  let source = """
+    #if canImport(CLibCrypto)
+    _ = EVP_sha256()
+    #elseif canImport(CommonCrypto)
+    _ = CC_SHA256(nil, 0, nil)
+    #endif
+    _ = CC_SHA256(nil, 0, nil)
+    #if DEBUG
+    _ = CC_SHA256(nil, 0, nil)
+    #endif
+    """
+  let uses = PortabilityScanner.uses(in: source, gated: [], platformOnly: ["CC_SHA256"])
+  #expect(uses.map(\.line) == [4, 6, 8])
+  #expect(uses.map(\.insidePlatformCheck) == [true, false, false])
+}

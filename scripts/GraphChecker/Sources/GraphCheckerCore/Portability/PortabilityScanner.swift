@@ -63,7 +63,8 @@ public struct Version: Sendable, Codable, Equatable, Comparable, CustomStringCon
 /// braces, so `if #available(macOS 26, *) { … }`, `guard #available(…) else { … }` (for the rest
 /// of the scope) and `@available(macOS 26, *)` on a declaration with a body are understood.
 public enum PortabilityScanner {
-  /// Platform names of `#if os(…)`/`canImport(…)` that make a `#if` chain a platform check.
+  /// Platform names that make a `#if` chain a platform check, besides any `os(…)` or
+  /// `canImport(…)` condition.
   static let platformWords: Set<String> = [
     "Glibc", "Musl", "Darwin", "Linux", "Android", "macOS", "iOS", "tvOS", "watchOS", "visionOS", "Windows",
     "WinSDK", "WASILibc",
@@ -102,7 +103,11 @@ public enum PortabilityScanner {
         let next = words[index + 1].text
         if ["if", "elseif", "else", "endif"].contains(next) {
           let condition = words[(index + 2)...].prefix { $0.line == word.line }.map(\.text)
-          let isPlatform = condition.contains { platformWords.contains($0) }
+          // `canImport(M)` of any module counts: a module that may be missing (a system library
+          // target conditioned on Linux, CommonCrypto) is how a seam picks its platform.
+          let isPlatform = condition.contains {
+            platformWords.contains($0) || $0 == "canImport" || $0 == "os"
+          }
           switch next {
           case "if": directives.append(isPlatform)
           case "elseif": if let last = directives.popLast() { directives.append(last || isPlatform) }
