@@ -8,24 +8,15 @@ import MessageDataModels
 /// with the fans' replies, which keep arriving while the room is open.
 ///
 /// Send ``Action/task`` when the room appears and ``Action/disappeared`` when it goes away: the
-/// first loads the room and subscribes to new messages, the second ends the subscription.
+/// first follows the room (``MessageClient/followRoom``) from the newest message read, the
+/// second stops following it.
 public struct RoomFeature: Reducer {
   /// The room's messages and the broadcast being written.
   public struct State: Equatable, Sendable {
     /// The artist, whose id is also the room's.
     public var artistId: AccountID
-    /// Every message read so far, oldest first (the view shows them newest first).
-    public var messages: IdentifiedArrayOf<Message>
-    /// Where the next read starts: the newest message's id.
-    public var cursor: MessageID?
-    /// Whether the room has been read once.
-    public var hasLoaded: Bool
-    /// Whether the first read is in flight.
-    public var isLoading: Bool
-    /// Whether new messages are being received.
-    public var isLive: Bool
-    /// Why reading the room or its updates failed.
-    public var loadError: String?
+    /// The room as followed: its messages, oldest first, and whether new ones are arriving.
+    public var room: RoomFeed
     /// The last broadcast that was typed but not sent (too long, or sending failed).
     public var draft: String
     /// Why the draft breaks ``MessageRules``.
@@ -34,61 +25,54 @@ public struct RoomFeature: Reducer {
     public var isSending: Bool
     /// Why the last broadcast could not be sent.
     public var sendError: String?
-    /// Why new replies are not arriving right now, while the room keeps trying.
-    public var interruption: String?
 
     /// The room of `artistId`, not read yet.
     public init(
-      artistId: AccountID, messages: IdentifiedArrayOf<Message> = [], cursor: MessageID? = nil,
-      hasLoaded: Bool = false, isLoading: Bool = false, isLive: Bool = false, loadError: String? = nil,
-      draft: String = "", draftProblem: TextProblem? = nil, isSending: Bool = false, sendError: String? = nil,
-      interruption: String? = nil
+      artistId: AccountID, room: RoomFeed = RoomFeed(), draft: String = "", draftProblem: TextProblem? = nil,
+      isSending: Bool = false, sendError: String? = nil
     ) {
       self.artistId = artistId
-      self.messages = messages
-      self.cursor = cursor
-      self.hasLoaded = hasLoaded
-      self.isLoading = isLoading
-      self.isLive = isLive
-      self.loadError = loadError
+      self.room = room
       self.draft = draft
       self.draftProblem = draftProblem
       self.isSending = isSending
       self.sendError = sendError
-      self.interruption = interruption
     }
+
+    /// Every message read so far, oldest first (the view shows them newest first).
+    public var messages: [Message] { room.messages }
+    /// Whether the room has been read once.
+    public var hasLoaded: Bool { room.hasLoaded }
+    /// Whether the room is being read.
+    public var isLoading: Bool { room.isLoading }
+    /// Whether new messages are being received.
+    public var isLive: Bool { room.isLive }
+    /// Why reading or following the room failed.
+    public var loadError: String? { room.failure }
+    /// Why new replies are not arriving right now, while the room keeps trying.
+    public var interruption: String? { room.interruption }
   }
 
   /// What can happen in the room.
   public enum Action: Equatable, Sendable, CasePathable {
-    /// The room appeared: read it (the first time) and subscribe to new messages.
+    /// The room appeared: follow it from the newest message read.
     case task
-    /// The room went away: stop receiving new messages.
+    /// The room went away: stop following it.
     case disappeared
-    /// "Refresh": read again after a failure, or resubscribe.
-    case refreshTapped
-    /// The first read finished.
-    case messagesLoaded(Result<MessagePage, APIError>)
-    /// New messages arrived.
-    case updatesReceived([Message])
-    /// The server cannot be reached for new messages; the room keeps trying.
-    case updatesInterrupted(APIError)
-    /// The server answers again after an interruption.
-    case updatesResumed
-    /// The subscription to new messages ended with an error.
-    case updatesFailed(APIError)
+    /// Follow the room again, after a failure or to read it anew.
+    case reloadTapped
+    /// Following the room reported something: the room read, new messages, an interruption.
+    case roomUpdated(RoomUpdate)
+    /// Following the room ended with an error.
+    case roomFailed(APIError)
     /// A broadcast was typed and submitted.
     case broadcastSubmitted(String)
     /// The server's answer to a broadcast.
     case sendResponse(Result<Message, APIError>)
   }
 
-  /// The most pages the first read fetches; older messages are left unread.
-  public static let maxInitialPages = 20
-
   enum CancelID: Hashable, Sendable {
-    case load
-    case updates
+    case room
   }
 
   @Dependency(\.messageClient) var messageClient
@@ -99,47 +83,27 @@ public struct RoomFeature: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .task:
-        return state.hasLoaded ? subscribe(&state) : load(&state)
+      case .task, .reloadTapped:
+        state.room.start()
+        return .run { [artistId = state.artistId, cursor = state.room.cursor, messageClient] send in
+          for try await update in messageClient.followRoom(artistId, cursor) {
+            await send(.roomUpdated(update))
+          }
+        } catch: { error, send in
+          await send(.roomFailed(APIError(error)))
+        }
+        .cancellable(id: CancelID.room, cancelInFlight: true)
 
       case .disappeared:
-        state.isLive = false
-        state.isLoading = false
-        state.interruption = nil
-        return .merge(.cancel(id: CancelID.load), .cancel(id: CancelID.updates))
+        state.room.stop()
+        return .cancel(id: CancelID.room)
 
-      case .refreshTapped:
-        state.loadError = nil
-        return state.hasLoaded ? subscribe(&state) : load(&state)
-
-      case .messagesLoaded(.success(let page)):
-        state.isLoading = false
-        state.hasLoaded = true
-        insert(page.messages, into: &state)
-        state.cursor = page.cursor ?? state.cursor
-        return subscribe(&state)
-
-      case .messagesLoaded(.failure(let error)):
-        state.isLoading = false
-        state.loadError = "The room could not be read. \(error.message) Type /refresh to try again."
+      case .roomUpdated(let update):
+        state.room.apply(update)
         return .none
 
-      case .updatesReceived(let messages):
-        insert(messages, into: &state)
-        return .none
-
-      case .updatesInterrupted(let error):
-        state.interruption = "New replies are not arriving. \(error.message) Still trying."
-        return .none
-
-      case .updatesResumed:
-        state.interruption = nil
-        return .none
-
-      case .updatesFailed(let error):
-        state.isLive = false
-        state.interruption = nil
-        state.loadError = "New replies stopped arriving. \(error.message) Type /refresh to reconnect."
+      case .roomFailed(let error):
+        state.room.fail(error, reloadCommand: "/refresh")
         return .none
 
       case .broadcastSubmitted(let text):
@@ -163,7 +127,7 @@ public struct RoomFeature: Reducer {
       case .sendResponse(.success(let message)):
         state.isSending = false
         state.draft = ""
-        insert([message], into: &state)
+        state.room.insert(sent: message)
         return .none
 
       case .sendResponse(.failure(let error)):
@@ -171,59 +135,6 @@ public struct RoomFeature: Reducer {
         state.sendError = "Not sent. \(error.message)"
         return .none
       }
-    }
-  }
-
-  private func load(_ state: inout State) -> Effect<Action> {
-    state.isLoading = true
-    state.loadError = nil
-    return .run { [artistId = state.artistId, messageClient] send in
-      do {
-        var messages: [Message] = []
-        var cursor: MessageID? = nil
-        for _ in 0..<Self.maxInitialPages {
-          let page = try await messageClient.messages(artistId, cursor)
-          messages += page.messages
-          cursor = page.cursor ?? cursor
-          if !page.hasMore { break }
-        }
-        await send(.messagesLoaded(.success(MessagePage(messages: messages, cursor: cursor, hasMore: false))))
-      } catch {
-        await send(.messagesLoaded(.failure(APIError(error))))
-      }
-    }
-    .cancellable(id: CancelID.load, cancelInFlight: true)
-  }
-
-  private func subscribe(_ state: inout State) -> Effect<Action> {
-    state.isLive = true
-    state.loadError = nil
-    return .run { [artistId = state.artistId, cursor = state.cursor, messageClient] send in
-      do {
-        for try await update in messageClient.updates(artistId, cursor) {
-          switch update {
-          case .messages(let messages): await send(.updatesReceived(messages))
-          case .interrupted(let error, _): await send(.updatesInterrupted(error))
-          case .resumed: await send(.updatesResumed)
-          }
-        }
-      } catch {
-        await send(.updatesFailed(APIError(error)))
-      }
-    }
-    .cancellable(id: CancelID.updates, cancelInFlight: true)
-  }
-
-  /// Adds the messages not seen yet, keeping the room ordered by id, and moves the cursor on.
-  private func insert(_ messages: [Message], into state: inout State) {
-    for message in messages where state.messages[id: message.id] == nil {
-      if let last = state.messages.last, last.id > message.id {
-        let index = state.messages.firstIndex { $0.id > message.id } ?? state.messages.count
-        state.messages.insert(message, at: index)
-      } else {
-        state.messages.append(message)
-      }
-      if state.cursor.map({ message.id > $0 }) ?? true { state.cursor = message.id }
     }
   }
 }

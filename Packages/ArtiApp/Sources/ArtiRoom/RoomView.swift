@@ -129,7 +129,7 @@ extension RoomFeature.Action {
     switch action {
     case .appeared: self = .task
     case .broadcastSubmitted(let text): self = .broadcastSubmitted(text)
-    case .refreshTapped: self = .refreshTapped
+    case .refreshTapped: self = .reloadTapped
     }
   }
 }

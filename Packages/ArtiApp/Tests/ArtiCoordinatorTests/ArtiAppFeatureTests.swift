@@ -35,8 +35,12 @@ struct ArtiAppFeatureTests {
     } withDependencies: {
       $0.authClient.restoreSession = { session() }
       $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
-      $0.messageClient.messages = { _, _ in emptyPage }
-      $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
+      $0.messageClient.followRoom = { _, _ in
+        AsyncThrowingStream {
+          $0.yield(.loaded([]))
+          $0.finish()
+        }
+      }
     }
     await store.send(.task) {
       $0.isRestoring = true
@@ -47,12 +51,12 @@ struct ArtiAppFeatureTests {
     }
     await store.receive(.home(.presented(.task)))
     await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.isLoading = true
+      $0.home?.room.room.isLoading = true
+      $0.home?.room.room.isLive = true
     }
-    await store.receive(.home(.presented(.room(.messagesLoaded(.success(emptyPage)))))) {
-      $0.home?.room.isLoading = false
-      $0.home?.room.hasLoaded = true
-      $0.home?.room.isLive = true
+    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([])))))) {
+      $0.home?.room.room.isLoading = false
+      $0.home?.room.room.hasLoaded = true
     }
     await store.finish()
   }
@@ -98,8 +102,12 @@ struct ArtiAppFeatureTests {
         guard password == "fromm-demo-1" else { throw APIError.unauthorized("") }
         return session()
       }
-      $0.messageClient.messages = { _, _ in emptyPage }
-      $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
+      $0.messageClient.followRoom = { _, _ in
+        AsyncThrowingStream {
+          $0.yield(.loaded([]))
+          $0.finish()
+        }
+      }
     }
 
     await store.send(.signInButtonTapped) {
@@ -131,12 +139,12 @@ struct ArtiAppFeatureTests {
     }
     await store.receive(.home(.presented(.task)))
     await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.isLoading = true
+      $0.home?.room.room.isLoading = true
+      $0.home?.room.room.isLive = true
     }
-    await store.receive(\.home.presented.room.messagesLoaded) {
-      $0.home?.room.isLoading = false
-      $0.home?.room.hasLoaded = true
-      $0.home?.room.isLive = true
+    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([])))))) {
+      $0.home?.room.room.isLoading = false
+      $0.home?.room.room.hasLoaded = true
     }
     await store.finish()
   }
@@ -167,32 +175,35 @@ struct ArtiAppFeatureTests {
     let store = TestStore(
       initialState: ArtiAppFeature.State(
         home: HomeFeature.State(
-          session: session(), room: RoomFeature.State(artistId: 1, hasLoaded: true),
+          session: session(), room: RoomFeature.State(artistId: 1, room: RoomFeed(hasLoaded: true)),
           profile: ProfileFeature.State(profile: artistProfile)))
     ) {
       ArtiAppFeature()
     } withDependencies: {
-      $0.messageClient.updates = { _, _ in updates }
+      $0.messageClient.followRoom = { _, _ in updates }
       $0.authClient.signOut = {}
     }
 
     // The room is open and waiting for replies that never come.
     await store.send(.home(.presented(.task)))
     await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.isLive = true
+      $0.home?.room.room.isLoading = true
+      $0.home?.room.room.isLive = true
     }
     await store.send(.home(.presented(.tabSelected(.profile)))) {
       $0.home?.tab = .profile
     }
     await store.receive(.home(.presented(.room(.disappeared)))) {
-      $0.home?.room.isLive = false
+      $0.home?.room.room.isLoading = false
+      $0.home?.room.room.isLive = false
     }
     await store.receive(.home(.presented(.profile(.task))))
     await store.send(.home(.presented(.tabSelected(.room)))) {
       $0.home?.tab = .room
     }
     await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.isLive = true
+      $0.home?.room.room.isLoading = true
+      $0.home?.room.room.isLive = true
     }
     await store.send(.home(.presented(.profile(.signOutTapped)))) {
       $0.home?.profile.confirmationDialog = ProfileFeature.signOutConfirmation
@@ -221,8 +232,7 @@ struct ArtiAppSessionEndTests {
     } withDependencies: {
       $0.authClient.restoreSession = { session() }
       $0.authClient.sessionEnded = { reasons }
-      $0.messageClient.messages = { _, _ in emptyPage }
-      $0.messageClient.updates = { _, _ in AsyncThrowingStream { _ in } }
+      $0.messageClient.followRoom = { _, _ in AsyncThrowingStream { $0.yield(.loaded([])) } }
     }
     await store.send(.task) { $0.isRestoring = true }
     await store.receive(.restoreResponse(.success(session()))) {
@@ -230,11 +240,13 @@ struct ArtiAppSessionEndTests {
       $0.home = HomeFeature.State(session: session())
     }
     await store.receive(.home(.presented(.task)))
-    await store.receive(.home(.presented(.room(.task)))) { $0.home?.room.isLoading = true }
-    await store.receive(.home(.presented(.room(.messagesLoaded(.success(emptyPage)))))) {
-      $0.home?.room.isLoading = false
-      $0.home?.room.hasLoaded = true
-      $0.home?.room.isLive = true
+    await store.receive(.home(.presented(.room(.task)))) {
+      $0.home?.room.room.isLoading = true
+      $0.home?.room.room.isLive = true
+    }
+    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([])))))) {
+      $0.home?.room.room.isLoading = false
+      $0.home?.room.room.hasLoaded = true
     }
     // Any call answered 401 feeds the signal, whichever tab made it.
     continuation.yield("")
@@ -254,15 +266,22 @@ struct ArtiAppSessionEndTests {
     ) {
       ArtiAppFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, _ in throw APIError.timeout }
+      $0.messageClient.followRoom = { _, _ in
+        AsyncThrowingStream {
+          $0.finish(throwing: APIError.rejected(code: "not_found", message: "No such artist."))
+        }
+      }
     }
     await store.send(.home(.presented(.room(.task)))) {
-      $0.home?.room.isLoading = true
+      $0.home?.room.room.isLoading = true
+      $0.home?.room.room.isLive = true
     }
-    await store.receive(.home(.presented(.room(.messagesLoaded(.failure(.timeout)))))) {
-      $0.home?.room.isLoading = false
-      $0.home?.room.loadError =
-        "The room could not be read. \(APIError.timeout.message) Type /refresh to try again."
+    await store.receive(
+      .home(.presented(.room(.roomFailed(.rejected(code: "not_found", message: "No such artist.")))))
+    ) {
+      $0.home?.room.room.isLoading = false
+      $0.home?.room.room.isLive = false
+      $0.home?.room.room.failure = "Could not load the room: No such artist. Type /refresh to try again."
     }
   }
 }

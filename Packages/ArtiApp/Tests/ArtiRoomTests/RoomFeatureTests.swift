@@ -9,120 +9,130 @@ import Testing
 
 @MainActor
 struct RoomFeatureTests {
-  @Test func task_readsEveryPageThenReceivesNewRepliesUntilItDisappears() async {
+  @Test func task_followsTheRoomThenReceivesNewRepliesUntilItDisappears() async {
     let (updates, fan) = AsyncThrowingStream.makeStream(of: RoomUpdate.self)
-    let subscribedAfter = Mutex<MessageID??>(nil)
+    let followedAfter = Mutex<[MessageID?]>([])
     let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
       RoomFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, after in
-        after == nil
-          ? MessagePage(messages: [message(1, "안녕", kind: .broadcast)], cursor: 1, hasMore: true)
-          : MessagePage(messages: [message(2, "언니 안녕!")], cursor: 2, hasMore: false)
-      }
-      $0.messageClient.updates = { _, after in
-        subscribedAfter.withLock { $0 = after }
+      $0.messageClient.followRoom = { id, after in
+        #expect(id == artistID)
+        followedAfter.withLock { $0.append(after) }
         return updates
       }
     }
 
     await store.send(.task) {
-      $0.isLoading = true
+      $0.room.isLoading = true
+      $0.room.isLive = true
     }
-    let page = MessagePage(
-      messages: [message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")], cursor: 2, hasMore: false)
-    await store.receive(.messagesLoaded(.success(page))) {
-      $0.isLoading = false
-      $0.hasLoaded = true
-      $0.messages = [message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]
-      $0.cursor = 2
-      $0.isLive = true
+    fan.yield(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]))
+    await store.receive(.roomUpdated(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]))) {
+      $0.room.isLoading = false
+      $0.room.hasLoaded = true
+      $0.room.messages = [message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]
     }
-    #expect(subscribedAfter.withLock { $0 } == .some(2))
+    #expect(followedAfter.withLock { $0 } == [nil])
 
     fan.yield(.messages([message(3, "오늘 공연 최고였어요")]))
-    await store.receive(.updatesReceived([message(3, "오늘 공연 최고였어요")])) {
-      $0.messages.append(message(3, "오늘 공연 최고였어요"))
-      $0.cursor = 3
+    await store.receive(.roomUpdated(.messages([message(3, "오늘 공연 최고였어요")]))) {
+      $0.room.messages.append(message(3, "오늘 공연 최고였어요"))
     }
 
     fan.yield(.interrupted(.timeout, retryIn: .seconds(4)))
-    await store.receive(.updatesInterrupted(.timeout)) {
-      $0.interruption = "New replies are not arriving. \(APIError.timeout.message) Still trying."
+    await store.receive(.roomUpdated(.interrupted(.timeout, retryIn: .seconds(4)))) {
+      $0.room.interruption = "New messages are not arriving: \(APIError.timeout.message) Still trying."
     }
     fan.yield(.resumed)
-    await store.receive(.updatesResumed) {
-      $0.interruption = nil
+    await store.receive(.roomUpdated(.resumed)) {
+      $0.room.interruption = nil
     }
 
     await store.send(.disappeared) {
-      $0.isLive = false
+      $0.room.isLive = false
     }
     await store.finish()
   }
 
-  @Test func task_readFails_showsErrorAndRefreshReadsAgain() async {
+  @Test func task_readFails_showsErrorAndReloadFollowsAgain() async {
     let attempts = Mutex(0)
     let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
       RoomFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, _ in
+      $0.messageClient.followRoom = { _, _ in
         let attempt = attempts.withLock {
           $0 += 1
           return $0
         }
-        if attempt == 1 { throw APIError.timeout }
-        return MessagePage(messages: [], cursor: nil, hasMore: false)
+        return AsyncThrowingStream {
+          if attempt == 1 {
+            $0.finish(throwing: APIError.rejected(code: "not_found", message: "No such artist."))
+          } else {
+            $0.yield(.loaded([]))
+            $0.finish()
+          }
+        }
       }
-      $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
     }
 
     await store.send(.task) {
-      $0.isLoading = true
+      $0.room.isLoading = true
+      $0.room.isLive = true
     }
-    await store.receive(.messagesLoaded(.failure(.timeout))) {
-      $0.isLoading = false
-      $0.loadError = "The room could not be read. \(APIError.timeout.message) Type /refresh to try again."
+    await store.receive(.roomFailed(.rejected(code: "not_found", message: "No such artist."))) {
+      $0.room.isLoading = false
+      $0.room.isLive = false
+      $0.room.failure = "Could not load the room: No such artist. Type /refresh to try again."
     }
-    await store.send(.refreshTapped) {
-      $0.loadError = nil
-      $0.isLoading = true
+    await store.send(.reloadTapped) {
+      $0.room.failure = nil
+      $0.room.isLoading = true
+      $0.room.isLive = true
     }
-    await store.receive(.messagesLoaded(.success(MessagePage(messages: [], cursor: nil, hasMore: false)))) {
-      $0.isLoading = false
-      $0.hasLoaded = true
-      $0.isLive = true
+    await store.receive(.roomUpdated(.loaded([]))) {
+      $0.room.isLoading = false
+      $0.room.hasLoaded = true
     }
     await store.finish()
   }
 
-  @Test func task_afterComingBack_resumesFromTheCursorWithoutReadingAgain() async {
-    let subscribedAfter = Mutex<MessageID??>(nil)
+  @Test func task_afterComingBack_followsFromTheNewestMessageRead() async {
+    let followedAfter = Mutex<[MessageID?]>([])
     let store = TestStore(
       initialState: RoomFeature.State(
-        artistId: artistID, messages: [message(5, "hi")], cursor: 5, hasLoaded: true)
+        artistId: artistID, room: RoomFeed(messages: [message(5, "hi")], hasLoaded: true))
     ) {
       RoomFeature()
     } withDependencies: {
-      $0.messageClient.updates = { _, after in
-        subscribedAfter.withLock { $0 = after }
-        return AsyncThrowingStream { $0.finish() }
+      $0.messageClient.followRoom = { _, after in
+        followedAfter.withLock { $0.append(after) }
+        return AsyncThrowingStream {
+          $0.yield(.loaded([message(6, "while you were away")]))
+          $0.finish()
+        }
       }
     }
 
     await store.send(.task) {
-      $0.isLive = true
+      $0.room.isLoading = true
+      $0.room.isLive = true
+    }
+    await store.receive(.roomUpdated(.loaded([message(6, "while you were away")]))) {
+      $0.room.isLoading = false
+      $0.room.messages.append(message(6, "while you were away"))
     }
     await store.finish()
-    #expect(subscribedAfter.withLock { $0 } == .some(5))
+    #expect(followedAfter.withLock { $0 } == [5])
   }
 
-  @Test func updates_fail_showErrorAndRefreshReconnects() async {
+  @Test func followRoom_failsAfterLoading_showsErrorAndReloadFollowsAgain() async {
     let attempts = Mutex(0)
-    let store = TestStore(initialState: RoomFeature.State(artistId: artistID, hasLoaded: true)) {
+    let store = TestStore(
+      initialState: RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
+    ) {
       RoomFeature()
     } withDependencies: {
-      $0.messageClient.updates = { _, _ in
+      $0.messageClient.followRoom = { _, _ in
         let attempt = attempts.withLock {
           $0 += 1
           return $0
@@ -134,23 +144,28 @@ struct RoomFeatureTests {
     }
 
     await store.send(.task) {
-      $0.isLive = true
+      $0.room.isLoading = true
+      $0.room.isLive = true
     }
-    await store.receive(.updatesFailed(.unauthorized(""))) {
-      $0.isLive = false
-      $0.loadError =
-        "New replies stopped arriving. \(APIError.unauthorized("").message) Type /refresh to reconnect."
+    await store.receive(.roomFailed(.unauthorized(""))) {
+      $0.room.isLoading = false
+      $0.room.isLive = false
+      $0.room.failure =
+        "New messages stopped arriving: \(APIError.unauthorized("").message) Type /refresh to follow the room again."
     }
-    await store.send(.refreshTapped) {
-      $0.loadError = nil
-      $0.isLive = true
+    await store.send(.reloadTapped) {
+      $0.room.failure = nil
+      $0.room.isLoading = true
+      $0.room.isLive = true
     }
     await store.finish()
   }
 
   @Test func broadcast_sent_appearsOnceEvenWhenTheUpdatesBringItAgain() async {
     let sent = message(9, "새 앨범 나왔어요!", kind: .broadcast)
-    let store = TestStore(initialState: RoomFeature.State(artistId: artistID, hasLoaded: true)) {
+    let store = TestStore(
+      initialState: RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
+    ) {
       RoomFeature()
     } withDependencies: {
       $0.messageClient.send = { id, text in
@@ -167,10 +182,9 @@ struct RoomFeatureTests {
     await store.receive(.sendResponse(.success(sent))) {
       $0.isSending = false
       $0.draft = ""
-      $0.messages = [sent]
-      $0.cursor = 9
+      $0.room.messages = [sent]
     }
-    await store.send(.updatesReceived([sent]))
+    await store.send(.roomUpdated(.messages([sent])))
   }
 
   @Test func broadcast_tooLongOrBlank_isRefusedWithoutSending() async {
@@ -209,13 +223,12 @@ struct RoomFeatureTests {
   @Test func updates_outOfOrder_areKeptInIdOrder() async {
     let store = TestStore(
       initialState: RoomFeature.State(
-        artistId: artistID, messages: [message(1, "a"), message(4, "d")], cursor: 4)
+        artistId: artistID, room: RoomFeed(messages: [message(1, "a"), message(4, "d")]))
     ) {
       RoomFeature()
     }
-    await store.send(.updatesReceived([message(3, "c"), message(6, "f")])) {
-      $0.messages = [message(1, "a"), message(3, "c"), message(4, "d"), message(6, "f")]
-      $0.cursor = 6
+    await store.send(.roomUpdated(.messages([message(3, "c"), message(6, "f")]))) {
+      $0.room.messages = [message(1, "a"), message(3, "c"), message(4, "d"), message(6, "f")]
     }
   }
 }

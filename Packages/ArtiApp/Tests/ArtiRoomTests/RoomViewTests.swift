@@ -4,6 +4,7 @@ import CommonKit
 import ComposableArchitecture
 import Foundation
 import FrommUI
+import MessageClient
 import MessageDataModels
 import Testing
 
@@ -13,8 +14,9 @@ struct RoomViewTests {
   @Test func render_listsNewestFirstWithWhoAndWhen() {
     let state = RoomFeature.State(
       artistId: artistID,
-      messages: [message(1, "안녕", kind: .broadcast, minute: 0), message(2, "언니 안녕!", minute: 5)],
-      hasLoaded: true, isLive: true)
+      room: RoomFeed(
+        messages: [message(1, "안녕", kind: .broadcast, minute: 0), message(2, "언니 안녕!", minute: 5)],
+        hasLoaded: true, isLive: true))
     let lines = view.render(state).plainText().split(separator: "\n").map(String.init)
     let broadcast = lines.firstIndex { $0.contains("You: 안녕") }
     let reply = lines.firstIndex { $0.contains("<- 민지 (@minji_fan): 언니 안녕!") }
@@ -28,7 +30,7 @@ struct RoomViewTests {
   @Test func render_manyMessagesIn60x20Window_keepsTheHeaderAndTheNewestReplyVisible() {
     let messages = (1...40).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
     let state = RoomFeature.State(
-      artistId: artistID, messages: IdentifiedArray(uniqueElements: messages), hasLoaded: true, isLive: true)
+      artistId: artistID, room: RoomFeed(messages: messages, hasLoaded: true, isLive: true))
     let lines = view.render(state).plainText(width: 60, height: 19).split(separator: "\n").map(String.init)
     #expect(lines.count <= 19)
     #expect(lines.first == "Your room")
@@ -45,13 +47,14 @@ struct RoomViewTests {
   }
 
   @Test func render_emptyRoom_invitesTheFirstBroadcast() {
-    let state = RoomFeature.State(artistId: artistID, hasLoaded: true)
+    let state = RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
     #expect(view.render(state).plainText().contains("No messages yet"))
     #expect(view.render(state).plainText().contains("up to \(MessageRules.maxLength) characters"))
   }
 
   @Test func render_interruption_isShownAsANotice() {
-    let state = RoomFeature.State(artistId: artistID, hasLoaded: true, interruption: "Still trying.")
+    let state = RoomFeature.State(
+      artistId: artistID, room: RoomFeed(hasLoaded: true, interruption: "Still trying."))
     #expect(view.render(state).plainText().contains("[i] Still trying."))
   }
 
@@ -59,7 +62,7 @@ struct RoomViewTests {
     let state = RoomFeature.State(artistId: artistID)
     #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))
     #expect(view.action(for: .line("refresh"), in: state) == .broadcastSubmitted("refresh"))
-    #expect(view.action(for: .command(name: "refresh"), in: state) == .refreshTapped)
+    #expect(view.action(for: .command(name: "refresh"), in: state) == .reloadTapped)
     #expect(view.action(for: .line("  "), in: state) == nil)
   }
 }

@@ -46,8 +46,8 @@ extension MessageClient {
   }()
 
   /// In-memory rooms: `messages` seeds them, `send` appends as `sender` (a broadcast in the
-  /// sender's own room, a reply elsewhere), and `updates` checks every `pollInterval` on
-  /// `@Dependency(\.continuousClock)` for messages newer than its cursor.
+  /// sender's own room, a reply elsewhere), and `followRoom` reports the room after its cursor,
+  /// then checks every `pollInterval` on `@Dependency(\.continuousClock)` for newer messages.
   public static func preview(
     messages: [Message] = previewMessages, sender: PreviewSender = .demoFan,
     latency: Duration = .milliseconds(150), pollInterval: Duration = .seconds(1)
@@ -86,18 +86,26 @@ extension MessageClient {
           return message
         }
       },
-      updates: { artistId, after in
+      followRoom: { artistId, after in
         AsyncThrowingStream { continuation in
           let task = Task {
             @Dependency(\.continuousClock) var clock
-            var cursor = after
+            do { try await travel() } catch {
+              continuation.finish()
+              return
+            }
+            let room = world.messages.withLock { all in
+              all.filter { $0.artistId == artistId && $0.id > (after ?? MessageID(0)) }
+            }
+            continuation.yield(.loaded(room))
+            var cursor = room.last?.id ?? after
             while !Task.isCancelled {
+              do { try await clock.sleep(for: pollInterval) } catch { break }
               let batch = page(artistId, after: cursor)
               if !batch.messages.isEmpty {
                 cursor = batch.cursor
                 continuation.yield(.messages(batch.messages))
               }
-              do { try await clock.sleep(for: pollInterval) } catch { break }
             }
             continuation.finish()
           }

@@ -10,7 +10,7 @@ extension MessageClient {
   /// The client that talks to the API through `api`.
   ///
   /// - Parameters:
-  ///   - pollInterval: How long ``updates`` waits between polls while all is well.
+  ///   - pollInterval: How long ``MessageClient/followRoom`` waits between polls while all is well.
   ///   - maxBackoff: The longest wait between polls while the server fails (the wait doubles
   ///     from `pollInterval` on each failure in a row).
   ///   - sleep: Waits between polls; tests pass one they control.
@@ -34,68 +34,15 @@ extension MessageClient {
           invalidates: [APIPaths.artists])
         return try await api.send(endpoint)
       },
-      updates: { artistId, after in
+      followRoom: { artistId, after in
         AsyncThrowingStream { continuation in
-          let poller = MessagePoller(
+          let follower = RoomFollower(
             artistId: artistId, cursor: after, pollInterval: pollInterval, maxBackoff: maxBackoff,
-            sleep: sleep,
-            fetch: page)
-          let task = Task { await poller.run(into: continuation) }
+            sleep: sleep, fetch: page)
+          let task = Task { await follower.run(into: continuation) }
           continuation.onTermination = { _ in task.cancel() }
         }
       }
     )
-  }
-}
-
-/// Polls a room for messages after a cursor, yielding each non-empty batch of new ones.
-///
-/// Transient failures (unreachable, timeout, 5xx) are reported (`.interrupted`, with the wait
-/// before the next try), back off and keep polling, and the first answer after them is reported
-/// too (`.resumed`); failures that polling cannot fix (401, 403, 404, an unreadable answer) end
-/// the stream with that error; cancellation ends it quietly.
-struct MessagePoller: Sendable {
-  let artistId: AccountID
-  var cursor: MessageID?
-  let pollInterval: Duration
-  let maxBackoff: Duration
-  let sleep: @Sendable (Duration) async throws -> Void
-  let fetch: @Sendable (AccountID, MessageID?) async throws -> MessagePage
-
-  func run(into continuation: AsyncThrowingStream<RoomUpdate, any Error>.Continuation) async {
-    var cursor = cursor
-    var failures = 0
-    while !Task.isCancelled {
-      let wait: Duration
-      do {
-        let page = try await fetch(artistId, cursor)
-        if failures > 0 { continuation.yield(.resumed) }
-        failures = 0
-        let fresh = page.messages.filter { message in cursor.map { message.id > $0 } ?? true }
-        if !fresh.isEmpty { continuation.yield(.messages(fresh)) }
-        cursor = [cursor, page.cursor, fresh.last?.id].compactMap { $0 }.max()
-        // More are waiting: fetch them now rather than after a poll interval.
-        wait = page.hasMore && !fresh.isEmpty ? .zero : pollInterval
-      } catch {
-        let apiError = APIError(error)
-        if apiError == .cancelled || Task.isCancelled { break }
-        guard apiError.isTransient else {
-          continuation.finish(throwing: apiError)
-          return
-        }
-        failures += 1
-        wait = backoff(afterFailures: failures)
-        continuation.yield(.interrupted(apiError, retryIn: wait))
-      }
-      if wait > .zero {
-        do { try await sleep(wait) } catch { break }
-      }
-    }
-    continuation.finish()
-  }
-
-  /// `pollInterval` doubled per failure in a row, at most `maxBackoff`.
-  func backoff(afterFailures failures: Int) -> Duration {
-    Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures: failures)
   }
 }

@@ -87,8 +87,48 @@ final class PollSleeper: Sendable {
     }
   }
 
-  @Test func updates_yieldsOnlyNewBatchesAndReportsTransientErrorsWhileBackingOff() async throws {
+  @Test func followRoom_readsEveryPageWithoutALimitBeforeReportingTheRoomLoaded() async throws {
+    // 30 pages: more than any fixed cap on the first read would allow.
+    let pages = (0..<30).map { index in
+      json(200, pageJSON([2 * index + 1, 2 * index + 2], cursor: 2 * index + 2, hasMore: index < 29))
+    }
+    let harness = Harness(pages + [json(200, pageJSON([61], cursor: 61))])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 1)
+    let client = MessageClient.live(harness.api, sleep: sleeper.sleep)
+    var iterator = client.followRoom(1, nil).makeAsyncIterator()
+    #expect(try await iterator.next() == .loaded(try decodedMessages(Array(1...60))))
+    #expect(try await iterator.next() == .messages(try decodedMessages([61])))
+    #expect(harness.transport.requests.map { $0.query["after"] } == [nil] + (1...30).map { String(2 * $0) })
+    // Pages while loading follow each other at once; only polls wait.
+    #expect(!sleeper.recorded.isEmpty && sleeper.recorded.allSatisfy { $0 == .seconds(2) })
+  }
+
+  @Test func followRoom_interruptedWhileLoading_reportsItResumesAndLoadsFromWhereItGot() async throws {
     let harness = Harness([
+      json(200, pageJSON([1, 2], cursor: 2, hasMore: true)),
+      .fail(.timeout),
+      json(200, pageJSON([3], cursor: 3)),
+      json(404, #"{"code":"not_found","message":"No such artist."}"#),
+    ])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 10)
+    let client = MessageClient.live(
+      harness.api, pollInterval: .seconds(2), maxBackoff: .seconds(30), sleep: sleeper.sleep)
+    var updates: [RoomUpdate] = []
+    await #expect(throws: APIError.rejected(code: "not_found", message: "No such artist.")) {
+      for try await update in client.followRoom(1, nil) { updates.append(update) }
+    }
+    #expect(
+      updates == [
+        .interrupted(.timeout, retryIn: .seconds(4)), .resumed, .loaded(try decodedMessages([1, 2, 3])),
+      ])
+    #expect(harness.transport.requests.map { $0.query["after"] } == [nil, "2", "2", "3"])
+  }
+
+  @Test func followRoom_yieldsOnlyNewBatchesAndReportsTransientErrorsWhileBackingOff() async throws {
+    let harness = Harness([
+      json(200, pageJSON([], cursor: 2)),
       json(200, pageJSON([3, 4], cursor: 4, hasMore: true)),
       json(200, pageJSON([5], cursor: 5)),
       json(200, pageJSON([], cursor: 5)),
@@ -103,8 +143,9 @@ final class PollSleeper: Sendable {
       harness.api, pollInterval: .seconds(2), maxBackoff: .seconds(5), sleep: sleeper.sleep)
     var updates: [String] = []
     await #expect(throws: APIError.unauthorized("Sign in again.")) {
-      for try await update in client.updates(1, 2) {
+      for try await update in client.followRoom(1, 2) {
         switch update {
+        case .loaded(let batch): updates.append("loaded \(batch.map(\.id.rawValue))")
         case .messages(let batch): updates.append("\(batch.map(\.id.rawValue))")
         case .interrupted(let error, let retryIn): updates.append("interrupted: \(error.message) \(retryIn)")
         case .resumed: updates.append("resumed")
@@ -113,28 +154,35 @@ final class PollSleeper: Sendable {
     }
     #expect(
       updates == [
-        "[3, 4]", "[5]",
+        "loaded []", "[3, 4]", "[5]",
         "interrupted: \(APIError.unreachable("http://127.0.0.1:9").message) 4.0 seconds",
         "interrupted: \(APIError.server(status: 503, message: "busy").message) 5.0 seconds",
         "resumed", "[6]",
       ])
-    #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "4", "5", "5", "5", "5", "6"])
+    #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "2", "4", "5", "5", "5", "5", "6"])
     // hasMore: straight on; then the poll interval; two failures: 4 s, then capped at 5 s.
-    #expect(sleeper.recorded == [.seconds(2), .seconds(2), .seconds(4), .seconds(5), .seconds(2)])
+    #expect(
+      sleeper.recorded == [.seconds(2), .seconds(2), .seconds(2), .seconds(4), .seconds(5), .seconds(2)])
   }
 
-  @Test func updates_cancelled_finishesQuietly() async throws {
+  @Test func followRoom_cancelled_finishesQuietly() async throws {
     let harness = Harness([json(200, pageJSON([1], cursor: 1))])
     defer { harness.remove() }
     let sleeper = PollSleeper(limit: 0)
     let client = MessageClient.live(harness.api, sleep: sleeper.sleep)
     let reader = Task {
-      var batches = 0
-      for try await _ in client.updates(1, nil) { batches += 1 }
-      return batches
+      var updates = 0
+      for try await _ in client.followRoom(1, nil) { updates += 1 }
+      return updates
     }
     while sleeper.recorded.isEmpty { await Task.yield() }
     reader.cancel()
     #expect(try await reader.value == 1)
   }
+}
+
+/// The messages `messageJSON` describes, as the client decodes them.
+func decodedMessages(_ ids: [Int]) throws -> [Message] {
+  let json = "[" + ids.map(messageJSON).joined(separator: ",") + "]"
+  return try WireJSON.decode([Message].self, from: Data(json.utf8))
 }

@@ -6,15 +6,15 @@ import MessageDataModels
 import Testing
 
 @Suite struct MessageClientInterfaceTests {
-  @Test func testValue_updates_reportsTheEndpointAndFinishes() async throws {
+  @Test func testValue_followRoom_reportsTheEndpointAndFinishes() async throws {
     let issues = IssueCollector()
     let batches = try await withIssueReporter(issues) {
       var batches = 0
-      for try await _ in MessageClient.testValue.updates(1, nil) { batches += 1 }
+      for try await _ in MessageClient.testValue.followRoom(1, nil) { batches += 1 }
       return batches
     }
     #expect(batches == 0)
-    #expect(issues.messages == ["Unimplemented: 'MessageClient.updates'"])
+    #expect(issues.messages == ["Unimplemented: 'MessageClient.followRoom'"])
   }
 
   @Test func preview_messagesAfterCursor_returnsOnlyNewerOnes() async throws {
@@ -32,14 +32,15 @@ import Testing
     }
   }
 
-  @Test func preview_send_appendsAReplyThatUpdatesDeliver() async throws {
+  @Test func preview_followRoom_loadsAfterTheCursorThenDeliversASentReply() async throws {
     let clock = TestClock()
     let client = MessageClient.preview(latency: .zero, pollInterval: .seconds(1))
     try await withDependencies {
       $0.continuousClock = clock
     } operation: {
-      let stream = client.updates(1, 5)
+      let stream = client.followRoom(1, 3)
       var iterator = stream.makeAsyncIterator()
+      #expect(try await iterator.next() == .loaded(Array(MessageClient.previewMessages[3...])))
       // The stream has found nothing new and waits for its next poll.
       while clock.sleeperCount < 1 { await Task.yield() }
       let message = try await client.send(1, "See you there!")

@@ -20,55 +20,46 @@ public struct ChatFeature: Reducer {
     public var artistUsername: String
     /// The signed-in fan, whose messages are shown as "You".
     public var myId: AccountID
-    /// The messages, oldest first.
-    public var messages: IdentifiedArrayOf<Message>
-    /// The first page is loading.
-    public var isLoading: Bool
+    /// The room as followed: its messages, oldest first, and whether new ones are arriving.
+    public var room: RoomFeed
     /// A reply is being sent.
     public var isSending: Bool
     /// A reply that was typed but not sent yet.
     public var unsent: String?
-    /// What went wrong, shown in place.
+    /// What went wrong with the fan's reply, shown in place.
     public var error: String?
-    /// Why new messages are not arriving right now, while the room keeps trying.
-    public var interruption: String?
 
     /// Creates the state of an artist's room.
     public init(
       artistId: AccountID, artistName: String, artistUsername: String, myId: AccountID,
-      messages: IdentifiedArrayOf<Message> = [], isLoading: Bool = false, isSending: Bool = false,
-      unsent: String? = nil, error: String? = nil, interruption: String? = nil
+      room: RoomFeed = RoomFeed(), isSending: Bool = false, unsent: String? = nil, error: String? = nil
     ) {
       self.artistId = artistId
       self.artistName = artistName
       self.artistUsername = artistUsername
       self.myId = myId
-      self.messages = messages
-      self.isLoading = isLoading
+      self.room = room
       self.isSending = isSending
       self.unsent = unsent
       self.error = error
-      self.interruption = interruption
     }
 
-    /// The cursor for new messages: the newest message's id.
-    public var cursor: MessageID? { messages.map(\.id).max() }
+    /// The messages, oldest first.
+    public var messages: [Message] { room.messages }
+    /// The room is being read.
+    public var isLoading: Bool { room.isLoading }
+    /// Why new messages are not arriving right now, while the room keeps trying.
+    public var interruption: String? { room.interruption }
   }
 
   /// What happens in the room.
   public enum Action: Equatable, Sendable, CasePathable {
     /// What the fan did.
     case view(View)
-    /// Every message so far.
-    case messagesResponse(Result<[Message], APIError>)
-    /// New messages arrived while the room is open.
-    case messagesArrived([Message])
-    /// The server cannot be reached for new messages; the room keeps trying.
-    case updatesInterrupted(APIError)
-    /// The server answers again after an interruption.
-    case updatesResumed
-    /// Following new messages stopped with an error.
-    case updatesFailed(APIError)
+    /// Following the room reported something: the room read, new messages, an interruption.
+    case roomUpdated(RoomUpdate)
+    /// Following the room ended with an error.
+    case roomFailed(APIError)
     /// The reply, stored by the server.
     case sendResponse(Result<Message, APIError>)
     /// What the parent acts on.
@@ -97,8 +88,8 @@ public struct ChatFeature: Reducer {
 
   /// The effect that follows the room; leaving the room cancels it.
   public enum CancelID: Hashable, Sendable {
-    /// Loading the room and following its new messages.
-    case updates
+    /// Following the room.
+    case room
   }
 
   @Dependency(\.messageClient) var messageClient
@@ -110,64 +101,22 @@ public struct ChatFeature: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .view(.task), .view(.reloadTapped):
-      state.isLoading = true
-      state.error = nil
-      state.interruption = nil
-      let artistId = state.artistId
-      let after = state.cursor
-      return .run { send in
-        var all: [Message] = []
-        var cursor = after
-        do {
-          while true {
-            let page = try await messageClient.messages(artistId, cursor)
-            all += page.messages
-            cursor = page.cursor ?? cursor
-            if !page.hasMore || page.messages.isEmpty { break }
-          }
-        } catch {
-          await send(.messagesResponse(.failure(APIError(error))))
-          return
-        }
-        await send(.messagesResponse(.success(all)))
-        for try await update in messageClient.updates(artistId, cursor) {
-          switch update {
-          case .messages(let batch): await send(.messagesArrived(batch))
-          case .interrupted(let error, _): await send(.updatesInterrupted(error))
-          case .resumed: await send(.updatesResumed)
-          }
+      state.room.start()
+      return .run { [artistId = state.artistId, cursor = state.room.cursor] send in
+        for try await update in messageClient.followRoom(artistId, cursor) {
+          await send(.roomUpdated(update))
         }
       } catch: { error, send in
-        await send(.updatesFailed(APIError(error)))
+        await send(.roomFailed(APIError(error)))
       }
-      .cancellable(id: CancelID.updates, cancelInFlight: true)
+      .cancellable(id: CancelID.room, cancelInFlight: true)
 
-    case .messagesResponse(.success(let messages)):
-      state.isLoading = false
-      append(messages, to: &state)
+    case .roomUpdated(let update):
+      state.room.apply(update)
       return .none
 
-    case .messagesResponse(.failure(let error)):
-      state.isLoading = false
-      state.error = "Could not load the room: \(error.message) Type /reload to try again."
-      return .none
-
-    case .messagesArrived(let messages):
-      append(messages, to: &state)
-      return .none
-
-    case .updatesInterrupted(let error):
-      state.interruption =
-        "New messages are not arriving: \(error.message) Still trying; your replies are kept if they cannot be sent."
-      return .none
-
-    case .updatesResumed:
-      state.interruption = nil
-      return .none
-
-    case .updatesFailed(let error):
-      state.interruption = nil
-      state.error = "New messages stopped arriving: \(error.message) Type /reload to follow the room again."
+    case .roomFailed(let error):
+      state.room.fail(error, reloadCommand: "/reload")
       return .none
 
     case .view(.sendTapped(let text)):
@@ -193,7 +142,7 @@ public struct ChatFeature: Reducer {
     case .sendResponse(.success(let message)):
       state.isSending = false
       state.unsent = nil
-      append([message], to: &state)
+      state.room.insert(sent: message)
       return .none
 
     case .sendResponse(.failure(let error)):
@@ -203,8 +152,9 @@ public struct ChatFeature: Reducer {
       return .none
 
     case .view(.backTapped):
-      // Both run at once, in order: polling stops before the parent removes the room.
-      return .merge(.cancel(id: CancelID.updates), .send(.delegate(.close)))
+      state.room.stop()
+      // Both run at once, in order: following stops before the parent removes the room.
+      return .merge(.cancel(id: CancelID.room), .send(.delegate(.close)))
 
     case .delegate:
       return .none
@@ -222,19 +172,6 @@ public struct ChatFeature: Reducer {
       } catch {
         await send(.sendResponse(.failure(APIError(error))))
       }
-    }
-  }
-
-  /// Adds messages not seen yet, keeping the room ordered oldest first.
-  private func append(_ messages: [Message], to state: inout State) {
-    let newest = state.messages.last?.id
-    var outOfOrder = false
-    for message in messages where state.messages[id: message.id] == nil {
-      if let newest, message.id < newest { outOfOrder = true }
-      state.messages.append(message)
-    }
-    if outOfOrder {
-      state.messages = IdentifiedArray(uniqueElements: state.messages.sorted { $0.id < $1.id })
     }
   }
 }

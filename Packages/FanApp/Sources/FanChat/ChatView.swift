@@ -45,6 +45,7 @@ public struct ChatView: TerminalView {
       }
       if state.isLoading { Component.progress("Loading messages") }
       if let interruption = state.interruption { Component.notice(interruption) }
+      if let failure = state.room.failure { Component.errorBanner(failure) }
       if let error = state.error { Component.errorBanner(error) }
       if let unsent = state.unsent, !state.isSending { Component.notice("Unsent reply: \(unsent)") }
       if state.isSending { Component.progress("Sending") }

@@ -9,131 +9,154 @@ import Testing
 
 @MainActor
 struct ChatRoomTests {
-  @Test func task_loadsEveryPageThenShowsNewMessagesUntilLeaving() async {
+  @Test func task_followsTheRoomThenShowsNewMessagesUntilLeaving() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let ended = Mutex(false)
     continuation.onTermination = { _ in ended.withLock { $0 = true } }
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.messages = { artistId, after in
+      $0.messageClient.followRoom = { artistId, after in
         #expect(artistId == 1)
-        return after == nil
-          ? MessagePage(messages: [.broadcast(1, "안녕"), .reply(2, "Hi!")], cursor: 2, hasMore: true)
-          : MessagePage(messages: [.broadcast(3, "Concert soon")], cursor: 3, hasMore: false)
-      }
-      $0.messageClient.updates = { artistId, after in
-        #expect(artistId == 1)
-        #expect(after == 3)
+        #expect(after == nil)
         return updates
       }
     }
 
-    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.send(.view(.task)) {
+      $0.room.isLoading = true
+      $0.room.isLive = true
+    }
+    continuation.yield(.loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]))
     await store.receive(
-      .messagesResponse(.success([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]))
+      .roomUpdated(.loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]))
     ) {
-      $0.isLoading = false
-      $0.messages = [.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]
+      $0.room.isLoading = false
+      $0.room.hasLoaded = true
+      $0.room.messages = [.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]
     }
     continuation.yield(.messages([.broadcast(4, "See you!")]))
-    await store.receive(.messagesArrived([.broadcast(4, "See you!")])) {
-      $0.messages.append(.broadcast(4, "See you!"))
+    await store.receive(.roomUpdated(.messages([.broadcast(4, "See you!")]))) {
+      $0.room.messages.append(.broadcast(4, "See you!"))
     }
     continuation.yield(.messages([.broadcast(4, "See you!"), .broadcast(5, "Bye")]))
-    await store.receive(.messagesArrived([.broadcast(4, "See you!"), .broadcast(5, "Bye")])) {
-      $0.messages.append(.broadcast(5, "Bye"))
+    await store.receive(.roomUpdated(.messages([.broadcast(4, "See you!"), .broadcast(5, "Bye")]))) {
+      $0.room.messages.append(.broadcast(5, "Bye"))
     }
 
-    await store.send(.view(.backTapped))
+    await store.send(.view(.backTapped)) { $0.room.isLive = false }
     await store.receive(.delegate(.close))
     #expect(ended.withLock { $0 })
   }
 
-  @Test func task_loadFails_explainsAndReloadStartsAgain() async {
-    let attempts = Mutex(0)
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
+  @Test func task_loadFails_explainsAndReloadFollowsFromTheNewestMessage() async {
+    let attempts = Mutex<[MessageID?]>([])
+    let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(1, "안녕")])) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, _ in
-        let attempt = attempts.withLock { count in
-          count += 1
-          return count
+      $0.messageClient.followRoom = { _, after in
+        let attempt = attempts.withLock { cursors in
+          cursors.append(after)
+          return cursors.count
         }
-        if attempt == 1 { throw APIError.unreachable("http://127.0.0.1:9") }
-        return MessagePage(messages: [.broadcast(1, "안녕")], cursor: 1, hasMore: false)
+        return AsyncThrowingStream { continuation in
+          if attempt == 1 {
+            continuation.finish(throwing: APIError.rejected(code: "forbidden", message: "Subscribe first."))
+          } else {
+            continuation.yield(.loaded([.broadcast(2, "Welcome back")]))
+            continuation.finish()
+          }
+        }
       }
-      $0.messageClient.updates = { _, _ in AsyncThrowingStream { $0.finish() } }
     }
 
-    await store.send(.view(.task)) { $0.isLoading = true }
-    await store.receive(.messagesResponse(.failure(.unreachable("http://127.0.0.1:9")))) {
-      $0.isLoading = false
-      $0.error =
-        "Could not load the room: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Type /reload to try again."
+    await store.send(.view(.task)) {
+      $0.room.isLoading = true
+      $0.room.isLive = true
+    }
+    await store.receive(.roomFailed(.rejected(code: "forbidden", message: "Subscribe first."))) {
+      $0.room.isLoading = false
+      $0.room.isLive = false
+      $0.room.failure = "Could not load the room: Subscribe first. Type /reload to try again."
     }
     await store.send(.view(.reloadTapped)) {
-      $0.isLoading = true
-      $0.error = nil
+      $0.room.isLoading = true
+      $0.room.isLive = true
+      $0.room.failure = nil
     }
-    await store.receive(.messagesResponse(.success([.broadcast(1, "안녕")]))) {
-      $0.isLoading = false
-      $0.messages = [.broadcast(1, "안녕")]
+    await store.receive(.roomUpdated(.loaded([.broadcast(2, "Welcome back")]))) {
+      $0.room.isLoading = false
+      $0.room.hasLoaded = true
+      $0.room.messages = [.broadcast(1, "안녕"), .broadcast(2, "Welcome back")]
     }
+    #expect(attempts.withLock { $0 } == [1, 1])
   }
 
-  @Test func updates_serverAwayThenBack_saysSoWhileTryingThenClears() async {
+  @Test func followRoom_serverAwayThenBack_saysSoWhileTryingThenClears() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, _ in MessagePage(messages: [], cursor: nil, hasMore: false) }
-      $0.messageClient.updates = { _, _ in updates }
+      $0.messageClient.followRoom = { _, _ in updates }
     }
 
-    await store.send(.view(.task)) { $0.isLoading = true }
-    await store.receive(.messagesResponse(.success([]))) { $0.isLoading = false }
+    await store.send(.view(.task)) {
+      $0.room.isLoading = true
+      $0.room.isLive = true
+    }
     continuation.yield(.interrupted(.unreachable("http://127.0.0.1:9"), retryIn: .seconds(4)))
-    await store.receive(.updatesInterrupted(.unreachable("http://127.0.0.1:9"))) {
-      $0.interruption =
-        "New messages are not arriving: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Still trying; your replies are kept if they cannot be sent."
+    await store.receive(.roomUpdated(.interrupted(.unreachable("http://127.0.0.1:9"), retryIn: .seconds(4))))
+    {
+      $0.room.interruption =
+        "New messages are not arriving: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Still trying."
     }
     continuation.yield(.resumed)
-    await store.receive(.updatesResumed) { $0.interruption = nil }
-    continuation.yield(.messages([.broadcast(1, "Back!")]))
-    await store.receive(.messagesArrived([.broadcast(1, "Back!")])) {
-      $0.messages = [.broadcast(1, "Back!")]
+    await store.receive(.roomUpdated(.resumed)) { $0.room.interruption = nil }
+    continuation.yield(.loaded([.broadcast(1, "Back!")]))
+    await store.receive(.roomUpdated(.loaded([.broadcast(1, "Back!")]))) {
+      $0.room.isLoading = false
+      $0.room.hasLoaded = true
+      $0.room.messages = [.broadcast(1, "Back!")]
     }
 
-    await store.send(.view(.backTapped))
+    await store.send(.view(.backTapped)) { $0.room.isLive = false }
     await store.receive(.delegate(.close))
   }
 
-  @Test func updates_fail_explainsHowToFollowAgain() async {
+  @Test func followRoom_failsAfterLoading_explainsHowToFollowAgain() async {
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, _ in MessagePage(messages: [], cursor: nil, hasMore: false) }
-      $0.messageClient.updates = { _, _ in
-        AsyncThrowingStream { $0.finish(throwing: APIError.unauthorized("")) }
+      $0.messageClient.followRoom = { _, _ in
+        AsyncThrowingStream {
+          $0.yield(.loaded([]))
+          $0.finish(throwing: APIError.unauthorized(""))
+        }
       }
     }
 
-    await store.send(.view(.task)) { $0.isLoading = true }
-    await store.receive(.messagesResponse(.success([]))) { $0.isLoading = false }
-    await store.receive(.updatesFailed(.unauthorized(""))) {
-      $0.error =
+    await store.send(.view(.task)) {
+      $0.room.isLoading = true
+      $0.room.isLive = true
+    }
+    await store.receive(.roomUpdated(.loaded([]))) {
+      $0.room.isLoading = false
+      $0.room.hasLoaded = true
+    }
+    await store.receive(.roomFailed(.unauthorized(""))) {
+      $0.room.isLive = false
+      $0.room.failure =
         "New messages stopped arriving: Your session has ended. Sign in again. Type /reload to follow the room again."
     }
   }
 
-  @Test func messagesArrivingOutOfOrder_areShownOldestFirst() async {
+  @Test func messagesArrivingOutOfOrderOrTwice_areShownOnceOldestFirst() async {
     let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(2, "b"), .broadcast(4, "d")])) {
       ChatFeature()
     }
 
-    await store.send(.messagesArrived([.broadcast(3, "c"), .broadcast(5, "e")])) {
-      $0.messages = [.broadcast(2, "b"), .broadcast(3, "c"), .broadcast(4, "d"), .broadcast(5, "e")]
+    await store.send(.roomUpdated(.messages([.broadcast(3, "c"), .broadcast(5, "e"), .broadcast(2, "b")]))) {
+      $0.room.messages = [.broadcast(2, "b"), .broadcast(3, "c"), .broadcast(4, "d"), .broadcast(5, "e")]
     }
   }
 }
@@ -157,7 +180,7 @@ struct ChatReplyTests {
     await store.receive(.sendResponse(.success(.reply(2, "반가워요!")))) {
       $0.isSending = false
       $0.unsent = nil
-      $0.messages.append(.reply(2, "반가워요!"))
+      $0.room.messages.append(.reply(2, "반가워요!"))
     }
   }
 
@@ -192,7 +215,7 @@ struct ChatReplyTests {
     await store.receive(.sendResponse(.success(.reply(7, "still there?")))) {
       $0.isSending = false
       $0.unsent = nil
-      $0.messages = [.reply(7, "still there?")]
+      $0.room.messages = [.reply(7, "still there?")]
     }
   }
 

@@ -33,7 +33,7 @@ struct ChatViewTests {
 
   @Test func render_interruption_isShownAsANotice() {
     var state = ChatFeature.State.iuRoom()
-    state.interruption = "New messages are not arriving."
+    state.room.interruption = "New messages are not arriving."
 
     #expect(view.render(state).plainText().contains("[i] New messages are not arriving."))
   }

@@ -1,6 +1,7 @@
 import CommonDataModels
 import FanChat
 import Foundation
+import MessageClient
 import MessageDataModels
 
 extension Message {
@@ -22,6 +23,6 @@ extension ChatFeature.State {
   static func iuRoom(_ messages: [Message] = []) -> Self {
     ChatFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-      messages: .init(uniqueElements: messages))
+      room: RoomFeed(messages: messages))
   }
 }

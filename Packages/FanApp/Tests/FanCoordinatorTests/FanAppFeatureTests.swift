@@ -90,8 +90,7 @@ struct FanAppNavigationTests {
     let store = TestStore(initialState: Self.signedIn()) {
       FanAppFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, _ in MessagePage(messages: [.hello], cursor: 1, hasMore: false) }
-      $0.messageClient.updates = { _, _ in updates }
+      $0.messageClient.followRoom = { _, _ in updates }
       $0.artistClient.artists = { [.iu(unread: 0)] }
     }
 
@@ -103,15 +102,23 @@ struct FanAppNavigationTests {
     await store.receive(.destination(.presented(.chat(.view(.task))))) {
       $0.destination = .chat(
         ChatFeature.State(
-          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, isLoading: true))
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          room: RoomFeed(isLoading: true, isLive: true)))
     }
-    await store.receive(.destination(.presented(.chat(.messagesResponse(.success([.hello])))))) {
+    continuation.yield(.loaded([.hello]))
+    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([.hello])))))) {
       $0.destination = .chat(
         ChatFeature.State(
-          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello]))
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          room: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true)))
     }
 
-    await store.send(.destination(.presented(.chat(.view(.backTapped)))))
+    await store.send(.destination(.presented(.chat(.view(.backTapped))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          room: RoomFeed(messages: [.hello], hasLoaded: true)))
+    }
     await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
     await store.receive(.artists(.view(.refreshTapped))) { $0.artists?.isLoading = true }
     await store.receive(.artists(.artistsResponse(.success([.iu(unread: 0)])))) {
@@ -126,27 +133,31 @@ struct FanAppNavigationTests {
     let ended = Mutex(false)
     continuation.onTermination = { _ in ended.withLock { $0 = true } }
     let room = ChatFeature.State(
-      artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello])
+      artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+      room: RoomFeed(messages: [.hello], hasLoaded: true))
     var state = Self.signedIn()
     state.destination = .chat(room)
     let store = TestStore(initialState: state) {
       FanAppFeature()
     } withDependencies: {
-      $0.messageClient.messages = { _, after in
+      $0.messageClient.followRoom = { _, after in
         #expect(after == 1)
-        return MessagePage(messages: [], cursor: 1, hasMore: false)
+        return updates
       }
-      $0.messageClient.updates = { _, _ in updates }
     }
 
     await store.send(.destination(.presented(.chat(.view(.reloadTapped))))) {
       $0.destination = .chat(
         ChatFeature.State(
-          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello],
-          isLoading: true))
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          room: RoomFeed(messages: [.hello], hasLoaded: true, isLoading: true, isLive: true)))
     }
-    await store.receive(.destination(.presented(.chat(.messagesResponse(.success([])))))) {
-      $0.destination = .chat(room)
+    continuation.yield(.loaded([]))
+    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([])))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          room: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true)))
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
     #expect(ended.withLock { $0 })
@@ -183,7 +194,8 @@ struct FanAppNavigationTests {
     var state = Self.signedIn()
     state.destination = .chat(
       ChatFeature.State(
-        artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, messages: [.hello]))
+        artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+        room: RoomFeed(messages: [.hello], hasLoaded: true)))
     let store = TestStore(initialState: state) { FanAppFeature() }
 
     await store.send(.sessionEnded("")) {

@@ -8,7 +8,7 @@ import MessageClient
 import MessageDataModels
 
 extension RoomFeature.Action {
-  /// The case paths of ``RoomFeature/Action``: `\.task`, `\.disappeared`, `\.refreshTapped`, ….
+  /// The case paths of ``RoomFeature/Action``: `\.task`, `\.disappeared`, `\.reloadTapped`, ….
   public struct AllCasePaths: Sendable {
     /// The `task` case.
     public var task: AnyCasePath<RoomFeature.Action, Void> {
@@ -21,41 +21,23 @@ extension RoomFeature.Action {
         embed: { _ in RoomFeature.Action.disappeared },
         extract: { if case .disappeared = $0 { () } else { nil } })
     }
-    /// The `refreshTapped` case.
-    public var refreshTapped: AnyCasePath<RoomFeature.Action, Void> {
+    /// The `reloadTapped` case.
+    public var reloadTapped: AnyCasePath<RoomFeature.Action, Void> {
       AnyCasePath(
-        embed: { _ in RoomFeature.Action.refreshTapped },
-        extract: { if case .refreshTapped = $0 { () } else { nil } })
+        embed: { _ in RoomFeature.Action.reloadTapped },
+        extract: { if case .reloadTapped = $0 { () } else { nil } })
     }
-    /// The `messagesLoaded` case.
-    public var messagesLoaded: AnyCasePath<RoomFeature.Action, Result<MessagePage, APIError>> {
+    /// The `roomUpdated` case.
+    public var roomUpdated: AnyCasePath<RoomFeature.Action, RoomUpdate> {
       AnyCasePath(
-        embed: RoomFeature.Action.messagesLoaded,
-        extract: { if case .messagesLoaded(let value) = $0 { value } else { nil } })
+        embed: RoomFeature.Action.roomUpdated,
+        extract: { if case .roomUpdated(let value) = $0 { value } else { nil } })
     }
-    /// The `updatesReceived` case.
-    public var updatesReceived: AnyCasePath<RoomFeature.Action, [Message]> {
+    /// The `roomFailed` case.
+    public var roomFailed: AnyCasePath<RoomFeature.Action, APIError> {
       AnyCasePath(
-        embed: RoomFeature.Action.updatesReceived,
-        extract: { if case .updatesReceived(let value) = $0 { value } else { nil } })
-    }
-    /// The `updatesInterrupted` case.
-    public var updatesInterrupted: AnyCasePath<RoomFeature.Action, APIError> {
-      AnyCasePath(
-        embed: RoomFeature.Action.updatesInterrupted,
-        extract: { if case .updatesInterrupted(let value) = $0 { value } else { nil } })
-    }
-    /// The `updatesResumed` case.
-    public var updatesResumed: AnyCasePath<RoomFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in RoomFeature.Action.updatesResumed },
-        extract: { if case .updatesResumed = $0 { () } else { nil } })
-    }
-    /// The `updatesFailed` case.
-    public var updatesFailed: AnyCasePath<RoomFeature.Action, APIError> {
-      AnyCasePath(
-        embed: RoomFeature.Action.updatesFailed,
-        extract: { if case .updatesFailed(let value) = $0 { value } else { nil } })
+        embed: RoomFeature.Action.roomFailed,
+        extract: { if case .roomFailed(let value) = $0 { value } else { nil } })
     }
     /// The `broadcastSubmitted` case.
     public var broadcastSubmitted: AnyCasePath<RoomFeature.Action, String> {
@@ -74,24 +56,14 @@ extension RoomFeature.Action {
   /// The case paths of ``RoomFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
-  /// The payload of the `messagesLoaded` case, or `nil` in another case.
-  public var messagesLoaded: Result<MessagePage, APIError>? {
-    if case .messagesLoaded(let value) = self { value } else { nil }
+  /// The payload of the `roomUpdated` case, or `nil` in another case.
+  public var roomUpdated: RoomUpdate? {
+    if case .roomUpdated(let value) = self { value } else { nil }
   }
 
-  /// The payload of the `updatesReceived` case, or `nil` in another case.
-  public var updatesReceived: [Message]? {
-    if case .updatesReceived(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `updatesInterrupted` case, or `nil` in another case.
-  public var updatesInterrupted: APIError? {
-    if case .updatesInterrupted(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `updatesFailed` case, or `nil` in another case.
-  public var updatesFailed: APIError? {
-    if case .updatesFailed(let value) = self { value } else { nil }
+  /// The payload of the `roomFailed` case, or `nil` in another case.
+  public var roomFailed: APIError? {
+    if case .roomFailed(let value) = self { value } else { nil }
   }
 
   /// The payload of the `broadcastSubmitted` case, or `nil` in another case.

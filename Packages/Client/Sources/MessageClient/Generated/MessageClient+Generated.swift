@@ -7,13 +7,13 @@ import MessageDataModels
 
 extension MessageClient {
   /// Every endpoint fails the test that calls it, naming itself (`MessageClient.messages`),
-  /// until the test overrides it; `updates` then returns its placeholder.
+  /// until the test overrides it; `followRoom` then returns its placeholder.
   public static var testValue: MessageClient {
     MessageClient(
       messages: unimplemented("MessageClient.messages"),
       send: unimplemented("MessageClient.send"),
-      updates: unimplemented(
-        "MessageClient.updates", placeholder: AsyncThrowingStream<RoomUpdate, any Error> { $0.finish() })
+      followRoom: unimplemented(
+        "MessageClient.followRoom", placeholder: AsyncThrowingStream<RoomUpdate, any Error> { $0.finish() })
     )
   }
 }

@@ -8,42 +8,24 @@ import MessageClient
 import MessageDataModels
 
 extension ChatFeature.Action {
-  /// The case paths of ``ChatFeature/Action``: `\.view`, `\.messagesResponse`, `\.messagesArrived`, ….
+  /// The case paths of ``ChatFeature/Action``: `\.view`, `\.roomUpdated`, `\.roomFailed`, ….
   public struct AllCasePaths: Sendable {
     /// The `view` case.
     public var view: AnyCasePath<ChatFeature.Action, View> {
       AnyCasePath(
         embed: ChatFeature.Action.view, extract: { if case .view(let value) = $0 { value } else { nil } })
     }
-    /// The `messagesResponse` case.
-    public var messagesResponse: AnyCasePath<ChatFeature.Action, Result<[Message], APIError>> {
+    /// The `roomUpdated` case.
+    public var roomUpdated: AnyCasePath<ChatFeature.Action, RoomUpdate> {
       AnyCasePath(
-        embed: ChatFeature.Action.messagesResponse,
-        extract: { if case .messagesResponse(let value) = $0 { value } else { nil } })
+        embed: ChatFeature.Action.roomUpdated,
+        extract: { if case .roomUpdated(let value) = $0 { value } else { nil } })
     }
-    /// The `messagesArrived` case.
-    public var messagesArrived: AnyCasePath<ChatFeature.Action, [Message]> {
+    /// The `roomFailed` case.
+    public var roomFailed: AnyCasePath<ChatFeature.Action, APIError> {
       AnyCasePath(
-        embed: ChatFeature.Action.messagesArrived,
-        extract: { if case .messagesArrived(let value) = $0 { value } else { nil } })
-    }
-    /// The `updatesInterrupted` case.
-    public var updatesInterrupted: AnyCasePath<ChatFeature.Action, APIError> {
-      AnyCasePath(
-        embed: ChatFeature.Action.updatesInterrupted,
-        extract: { if case .updatesInterrupted(let value) = $0 { value } else { nil } })
-    }
-    /// The `updatesResumed` case.
-    public var updatesResumed: AnyCasePath<ChatFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in ChatFeature.Action.updatesResumed },
-        extract: { if case .updatesResumed = $0 { () } else { nil } })
-    }
-    /// The `updatesFailed` case.
-    public var updatesFailed: AnyCasePath<ChatFeature.Action, APIError> {
-      AnyCasePath(
-        embed: ChatFeature.Action.updatesFailed,
-        extract: { if case .updatesFailed(let value) = $0 { value } else { nil } })
+        embed: ChatFeature.Action.roomFailed,
+        extract: { if case .roomFailed(let value) = $0 { value } else { nil } })
     }
     /// The `sendResponse` case.
     public var sendResponse: AnyCasePath<ChatFeature.Action, Result<Message, APIError>> {
@@ -67,24 +49,14 @@ extension ChatFeature.Action {
     if case .view(let value) = self { value } else { nil }
   }
 
-  /// The payload of the `messagesResponse` case, or `nil` in another case.
-  public var messagesResponse: Result<[Message], APIError>? {
-    if case .messagesResponse(let value) = self { value } else { nil }
+  /// The payload of the `roomUpdated` case, or `nil` in another case.
+  public var roomUpdated: RoomUpdate? {
+    if case .roomUpdated(let value) = self { value } else { nil }
   }
 
-  /// The payload of the `messagesArrived` case, or `nil` in another case.
-  public var messagesArrived: [Message]? {
-    if case .messagesArrived(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `updatesInterrupted` case, or `nil` in another case.
-  public var updatesInterrupted: APIError? {
-    if case .updatesInterrupted(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `updatesFailed` case, or `nil` in another case.
-  public var updatesFailed: APIError? {
-    if case .updatesFailed(let value) = self { value } else { nil }
+  /// The payload of the `roomFailed` case, or `nil` in another case.
+  public var roomFailed: APIError? {
+    if case .roomFailed(let value) = self { value } else { nil }
   }
 
   /// The payload of the `sendResponse` case, or `nil` in another case.

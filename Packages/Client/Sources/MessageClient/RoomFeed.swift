@@ -1,0 +1,112 @@
+import CommonDataModels
+import MessageDataModels
+
+/// A room as a screen follows it with ``MessageClient/followRoom``: its messages, oldest first,
+/// whether it is loading or live, and what to tell the reader when following is interrupted or
+/// ends. Both apps' rooms keep one, so they load, order and report the same way; what each may
+/// see (a fan their own replies, an artist every fan's) is decided by the server's answers.
+///
+/// ```swift
+/// case .view(.task):
+///   state.room.start()
+///   return .run { [artistId, cursor = state.room.cursor] send in
+///     for try await update in messageClient.followRoom(artistId, cursor) {
+///       await send(.roomUpdated(update))
+///     }
+///   } catch: { error, send in await send(.roomFailed(APIError(error))) }
+/// case .roomUpdated(let update): state.room.apply(update)
+/// case .roomFailed(let error): state.room.fail(error, reloadCommand: "/reload")
+/// ```
+public struct RoomFeed: Equatable, Sendable {
+  /// Every message read so far, ordered by id (oldest first), each once.
+  public var messages: [Message]
+  /// Whether the room has been read once.
+  public var hasLoaded: Bool
+  /// Whether the room is being read for the first time since following started.
+  public var isLoading: Bool
+  /// Whether the room is being followed.
+  public var isLive: Bool
+  /// Why messages are not arriving right now, while following keeps trying.
+  public var interruption: String?
+  /// Why following stopped, with how to start it again.
+  public var failure: String?
+
+  /// A room not read yet, or one holding `messages` (ordered by id).
+  public init(
+    messages: [Message] = [], hasLoaded: Bool = false, isLoading: Bool = false, isLive: Bool = false,
+    interruption: String? = nil, failure: String? = nil
+  ) {
+    self.messages = messages
+    self.hasLoaded = hasLoaded
+    self.isLoading = isLoading
+    self.isLive = isLive
+    self.interruption = interruption
+    self.failure = failure
+  }
+
+  /// Where following starts again: the newest message's id.
+  public var cursor: MessageID? { messages.last?.id }
+
+  /// Following starts (or starts again): loading until the first ``RoomUpdate/loaded(_:)``.
+  public mutating func start() {
+    isLoading = true
+    isLive = true
+    interruption = nil
+    failure = nil
+  }
+
+  /// Following was stopped on purpose (the room went away); nothing is wrong.
+  public mutating func stop() {
+    isLoading = false
+    isLive = false
+    interruption = nil
+  }
+
+  /// Takes in what following reported.
+  public mutating func apply(_ update: RoomUpdate) {
+    switch update {
+    case .loaded(let messages):
+      isLoading = false
+      hasLoaded = true
+      insert(messages)
+    case .messages(let messages):
+      insert(messages)
+    case .interrupted(let error, _):
+      interruption = "New messages are not arriving: \(error.message) Still trying."
+    case .resumed:
+      interruption = nil
+    }
+  }
+
+  /// Following ended with `error`; `reloadCommand` is how the reader starts it again.
+  public mutating func fail(_ error: APIError, reloadCommand: String) {
+    isLoading = false
+    isLive = false
+    interruption = nil
+    failure =
+      hasLoaded
+      ? "New messages stopped arriving: \(error.message) Type \(reloadCommand) to follow the room again."
+      : "Could not load the room: \(error.message) Type \(reloadCommand) to try again."
+  }
+
+  /// Adds a message this reader sent, as the server stored it.
+  public mutating func insert(sent message: Message) { insert([message]) }
+
+  /// Adds the messages not seen yet, keeping the room ordered by id.
+  private mutating func insert(_ batch: [Message]) {
+    for message in batch {
+      guard let last = messages.last, last.id >= message.id else {
+        messages.append(message)
+        continue
+      }
+      // Out of order or seen already: find its place by halving, as the room is sorted.
+      var low = 0
+      var high = messages.count
+      while low < high {
+        let middle = (low + high) / 2
+        if messages[middle].id < message.id { low = middle + 1 } else { high = middle }
+      }
+      if messages[low].id != message.id { messages.insert(message, at: low) }
+    }
+  }
+}
