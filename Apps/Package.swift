@@ -50,12 +50,18 @@ let package = Package(
     // arti
     .executableTarget(
       name: "arti",
-      dependencies: ["AppSupport", .product(name: "ArtiCoordinator", package: "ArtiApp")]),
+      dependencies: [
+        "AppSupport", .product(name: "ArtiCoordinator", package: "ArtiApp"),
+        .product(name: "ArtiCoordinatorView", package: "ArtiApp"),
+      ]),
     // Launches the built `arti` through a pipe in plain mode against the embedded backend.
     .testTarget(name: "ArtiAppTests"),
     // fan
     .executableTarget(
       name: "fan",
-      dependencies: ["AppSupport", .product(name: "FanCoordinator", package: "FanApp")]),
+      dependencies: [
+        "AppSupport", .product(name: "FanCoordinator", package: "FanApp"),
+        .product(name: "FanCoordinatorView", package: "FanApp"),
+      ]),
   ]
 )

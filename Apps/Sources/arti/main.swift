@@ -1,5 +1,6 @@
 import AppSupport
 import ArtiCoordinator
+import ArtiCoordinatorView
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import AppSupport
 import FanCoordinator
+import FanCoordinatorView
 
 #if canImport(Glibc)
 import Glibc

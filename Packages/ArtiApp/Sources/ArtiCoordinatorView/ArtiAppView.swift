@@ -1,5 +1,8 @@
+import ArtiCoordinator
 import ArtiSignInPassword
+import ArtiSignInPasswordView
 import ArtiSignInUsername
+import ArtiSignInUsernameView
 import ComposableArchitecture
 import Foundation
 import FrommUI

@@ -1,5 +1,8 @@
+import ArtiCoordinator
 import ArtiProfile
+import ArtiProfileView
 import ArtiRoom
+import ArtiRoomView
 import Foundation
 import FrommUI
 

@@ -1,3 +1,4 @@
+import ArtiProfile
 import ComposableArchitecture
 import FrommUI
 

@@ -1,3 +1,4 @@
+import ArtiRoom
 import CommonKit
 import Foundation
 import FrommUI

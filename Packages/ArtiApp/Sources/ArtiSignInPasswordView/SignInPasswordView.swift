@@ -1,3 +1,4 @@
+import ArtiSignInPassword
 import CommonKit
 import FrommUI
 

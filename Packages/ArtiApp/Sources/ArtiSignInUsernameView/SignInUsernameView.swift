@@ -1,3 +1,4 @@
+import ArtiSignInUsername
 import CommonKit
 import FrommUI
 

@@ -1,4 +1,5 @@
 import ArtiCoordinator
+import ArtiCoordinatorView
 import ArtiProfile
 import ArtiRoom
 import ArtiSignInPassword

@@ -1,4 +1,5 @@
 import ArtiProfile
+import ArtiProfileView
 import ComposableArchitecture
 import FrommUI
 import Testing

@@ -1,4 +1,5 @@
 import ArtiRoom
+import ArtiRoomView
 import CommonDataModels
 import CommonKit
 import ComposableArchitecture

@@ -1,4 +1,5 @@
 import ArtiSignInPassword
+import ArtiSignInPasswordView
 import CommonDataModels
 import FrommUI
 import Testing

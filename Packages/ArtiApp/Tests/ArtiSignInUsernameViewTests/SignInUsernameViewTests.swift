@@ -1,4 +1,5 @@
 import ArtiSignInUsername
+import ArtiSignInUsernameView
 import ComposableArchitecture
 import FrommUI
 import Testing

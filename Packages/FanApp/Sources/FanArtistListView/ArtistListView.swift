@@ -1,6 +1,7 @@
 import ArtistDataModels
 import CommonDataModels
 import CommonKit
+import FanArtistList
 import FrommUI
 
 /// The artist list: one numbered row per artist with its subscription mark and unread count.

@@ -1,5 +1,6 @@
 import CommonDataModels
 import CommonKit
+import FanChat
 import Foundation
 import FrommUI
 import MessageDataModels

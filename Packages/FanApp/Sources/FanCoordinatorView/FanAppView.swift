@@ -1,7 +1,12 @@
 import FanArtistList
+import FanArtistListView
 import FanChat
+import FanChatView
+import FanCoordinator
 import FanProfile
+import FanProfileView
 import FanSignIn
+import FanSignInView
 import FrommUI
 
 /// The fan app's screen: whichever feature is on top, and its input goes to that feature.

@@ -1,4 +1,5 @@
 import CommonKit
+import FanProfile
 import FrommUI
 
 /// The profile screen: who the fan is, the nickname artists see, and what can be done.

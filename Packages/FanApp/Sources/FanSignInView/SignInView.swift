@@ -1,4 +1,5 @@
 import CommonKit
+import FanSignIn
 import FrommUI
 
 /// The sign-in screen: one question at a time, the rules next to it, errors in place.

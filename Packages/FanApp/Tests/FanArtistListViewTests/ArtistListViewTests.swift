@@ -1,5 +1,6 @@
 import ArtistDataModels
 import FanArtistList
+import FanArtistListView
 import FrommUI
 import Testing
 

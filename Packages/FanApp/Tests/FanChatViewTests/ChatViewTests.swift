@@ -1,5 +1,6 @@
 import CommonDataModels
 import FanChat
+import FanChatView
 import Foundation
 import FrommUI
 import MessageDataModels

@@ -3,6 +3,7 @@ import AuthClient
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanCoordinator
+import FanCoordinatorView
 import FrommUI
 import MessageClient
 import ProfileClient

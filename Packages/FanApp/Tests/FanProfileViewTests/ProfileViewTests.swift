@@ -1,4 +1,5 @@
 import FanProfile
+import FanProfileView
 import FrommUI
 import Testing
 

@@ -1,4 +1,5 @@
 import FanSignIn
+import FanSignInView
 import FrommUI
 import Testing
 
