@@ -44,8 +44,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   var expectedState: State
   /// Set once the feature dismissed itself (see ``DismissEffect``) at the root of the store.
   var isDismissed = false
-  /// The state right after the last sent action, before the actions it fed back.
+  /// The state right after the last sent action, before the actions it fed back, and its shared
+  /// state then.
   var sentState: State?
+  var sentSharedState: SharedStep?
   /// What the end-of-test check needs, readable from the deinit.
   let ledger: Mutex<Ledger<State, Action>>
   var waiters: [Int: (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>)] = [:]
@@ -95,9 +97,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       switch origin {
       case .send:
         sentState = state
-        sharedChangeTracker?.checkpoint()
+        sentSharedState = sharedChangeTracker?.recordStep()
       case .effect:
-        ledger.withLock { $0.received.append((action, state)) }
+        // Shared state lives in references that later steps change too: its values are recorded
+        // now, as the step's state is.
+        let shared = sharedChangeTracker?.recordStep()
+        ledger.withLock { $0.received.append((action, state, shared)) }
         wakeWaiters()
       }
     }
@@ -171,12 +176,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       reportPendingReceivedActions(beforeSendingAt: location)
     }
     sentState = nil
+    sentSharedState = nil
     let origin = SendOrigin(id: nextSendID, location: location)
     nextSendID += 1
     let task = SendOrigin.$current.withValue(origin) { core.send(action, origin: .send) }
     let actual = sentState ?? core.state
     assertState(
       after: "sending " + debugDumpLine(action), actual: actual,
+      sharedState: sentSharedState ?? core.dependencies.sharedChangeTracker?.recordStep(),
       expectedChange: updateStateToExpectedResult, at: location
     )
     await EffectExecutor.shared.settled()
@@ -203,7 +210,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     )
     withoutActuallyEscaping(updateStateToExpectedResult) { change in
       assertState(
-        after: "assert", actual: core.state, expectedChange: change,
+        after: "assert", actual: core.state, sharedState: nil, expectedChange: change,
         expectsChange: false, at: location
       )
     }
@@ -245,7 +252,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// Actions fed back by effects and not asserted yet, with the state each produced.
-  var received: [(action: Action, state: State)] {
+  var received: [ReceivedAction<State, Action>] {
     get { ledger.withLock { $0.received } }
     set { ledger.withLock { $0.received = newValue } }
   }
@@ -256,6 +263,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   func describeEffects() -> String { ledger.withLock { $0.describeEffects() } }
 }
 
+/// An action fed back by an effect, with the state it produced and the shared state then.
+typealias ReceivedAction<State, Action> = (action: Action, state: State, sharedState: SharedStep?)
+
 /// The test's bookkeeping of received actions and running effects.
 ///
 /// It sits behind a lock so the store's deinit, which may not run on the main actor, can read it
@@ -263,7 +273,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 struct Ledger<State, Action: Sendable>: @unchecked Sendable {
   // Unchecked: the states are written and read on the main actor only; the deinit reads actions.
   var exhaustivity: Exhaustivity = .on
-  var received: [(action: Action, state: State)] = []
+  var received: [ReceivedAction<State, Action>] = []
   var inFlight: [Int: RunningEffect<Action>] = [:]
   var ignored: Set<Int> = []
 
