@@ -35,25 +35,26 @@ package final class SharedChangeTracker: Sendable {
   /// Accepts the shared state of the step just asserted, `step`, as the one the next assertion
   /// starts from; with no step (an assertion of the state as it is now), the current values.
   package func accept(_ step: SharedStep?) {
-    let references: [ObjectIdentifier: any SnapshotResettable] = self.references.withLock { references in
-      defer { if step == nil { references = [:] } }
-      return references
-    }
-    guard let step else {
-      for reference in references.values { reference.acceptSnapshot(nil) }
-      return
-    }
-    // A reference not in the step changed after it: its snapshot already holds its value as
-    // of the step. One that was in it may have changed since, so it stays tracked.
-    for (id, value) in step.values {
-      references[id]?.acceptSnapshot(value)
+    // Under the tracker's lock, so that a change made meanwhile is tracked again after it.
+    references.withLock { references in
+      for (id, reference) in Array(references) {
+        if let step {
+          // A reference not in the step changed only after it: its snapshot already holds its
+          // value as of the step.
+          guard let value = step.values[id] else { continue }
+          if !reference.acceptSnapshot(value) { references[id] = nil }
+        } else {
+          _ = reference.acceptSnapshot(nil)
+          references[id] = nil
+        }
+      }
     }
   }
 }
 
 /// The values of changed shared state right after one step's action was reduced.
 package struct SharedStep: Sendable {
-  let values: [ObjectIdentifier: any Sendable]
+  let values: [ObjectIdentifier: SharedStepValue]
 }
 
 extension DependencyValues {
@@ -130,7 +131,7 @@ package final class SharedAssertion: Sendable {
   /// then, so it is the one last asserted, even if it changed later.
   func actualValue<Value>(of reference: SharedReference<Value>) -> Value {
     guard let step else { return reference.value }
-    if let value = step.values[ObjectIdentifier(reference)] as? Value { return value }
+    if let value = step.values[ObjectIdentifier(reference)]?.value as? Value { return value }
     return reference.assertedValue
   }
 

@@ -18,6 +18,8 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
     /// The value as of the step the test last asserted, kept once the value changed after it;
     /// see ``SharedChangeTracker``.
     var snapshot: Box?
+    /// Counts the changes, so that a test store can tell whether a value changed after a step.
+    var version = 0
   }
 
   private var storage = Storage()
@@ -63,6 +65,7 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
       let result = try operation(&value)
       withStorage { storage in
         if tracker != nil, storage.snapshot == nil { storage.snapshot = Box(value: before) }
+        storage.version += 1
         storage.current = Box(value: value)
       }
       // Saved under the lock, so that two changes are saved in the order they were made.
@@ -78,20 +81,23 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
     withStorage { $0.snapshot?.value } ?? currentValue()
   }
 
-  /// The current value, type-erased, for a test store's record of a step.
-  func stepValue() -> any Sendable {
-    currentValue()
+  /// The current value and its version, for a test store's record of a step.
+  func stepValue() -> SharedStepValue {
+    let value = currentValue()
+    return SharedStepValue(value: value, version: withStorage { $0.version })
   }
 
-  /// Makes `value`, the value as of the step just asserted, the one the next assertion starts
-  /// from; `nil` accepts the current value.
-  func acceptSnapshot(_ value: (any Sendable)?) {
+  /// Makes `value`, as of the step just asserted, the one the next assertion starts from; with
+  /// `nil`, or when the value did not change after that step, the current value. Returns
+  /// whether changes made after the step remain to be asserted.
+  func acceptSnapshot(_ value: SharedStepValue?) -> Bool {
     withStorage { storage in
-      if let value = value as? Value {
-        storage.snapshot = Box(value: value)
-      } else if value == nil {
+      guard let value, value.version != storage.version, let asserted = value.value as? Value else {
         storage.snapshot = nil
+        return false
       }
+      storage.snapshot = Box(value: asserted)
+      return true
     }
   }
 
@@ -110,8 +116,15 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
 
 /// A reference whose test snapshot can be recorded and reset without knowing its value type.
 protocol SnapshotResettable: AnyObject, Sendable {
-  func stepValue() -> any Sendable
-  func acceptSnapshot(_ value: (any Sendable)?)
+  func stepValue() -> SharedStepValue
+  func acceptSnapshot(_ value: SharedStepValue?) -> Bool
+}
+
+/// A shared value as a test store recorded it after a step, with the number of changes made to
+/// it by then.
+struct SharedStepValue: Sendable {
+  let value: any Sendable
+  let version: Int
 }
 
 extension SharedReference: SnapshotResettable {}

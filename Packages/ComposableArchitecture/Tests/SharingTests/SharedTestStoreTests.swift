@@ -201,4 +201,31 @@ import Testing
     await clock.advance(by: .seconds(1))
     store.assert { $0.count = 42 }
   }
+
+  @Test func sharedChange_byEffectAfterTheLastStep_notAsserted_isReportedWhenTheTestEnds() async {
+    let issues = IssueCollector()
+    let clock = TestClock()
+    await withIssueReporter(issues) {
+      let store = TestStore(initialState: SharedTicker.State()) {
+        SharedTicker()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.startButtonTapped)
+      await store.receive(.tick) {
+        $0.count = 1
+        $0.ticks = 1
+      }
+      await store.receive(.tick) {
+        $0.count = 2
+        $0.ticks = 2
+      }
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(issues.messages.count == 1)
+    #expect(
+      issues.messages.first?.hasPrefix("The test ended before asserting changes to shared state:")
+        == true)
+    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 42,") == true)
+  }
 }

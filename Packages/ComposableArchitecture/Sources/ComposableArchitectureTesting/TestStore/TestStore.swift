@@ -41,7 +41,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   let core: StoreCore<State, Action>
   /// The state as of the last step the test asserted.
-  var expectedState: State
+  var expectedState: State {
+    get { ledger.withLock { $0.expectedState } }
+    set { ledger.withLock { $0.expectedState = newValue } }
+  }
   /// Set once the feature dismissed itself (see ``DismissEffect``) at the root of the store.
   var isDismissed = false
   /// The state right after the last sent action, before the actions it fed back, and its shared
@@ -81,8 +84,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     let hooks = StoreHooks<State, Action>()
     self.core = StoreCore(initialState: state, reducer: reducer, dependencies: dependencies, hooks: hooks)
-    self.expectedState = state
-    self.ledger = Mutex(Ledger())
+    self.ledger = Mutex(
+      Ledger(expectedState: state) { state in
+        // Both sides hold the same references: only shared values can differ.
+        SharedAssertion.comparingSnapshots(step: nil) { state == state ? nil : stateDiff(state, state) }
+      })
     self.location = IssueLocation(
       fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
     )
@@ -271,7 +277,12 @@ typealias ReceivedAction<State, Action> = (action: Action, state: State, sharedS
 /// It sits behind a lock so the store's deinit, which may not run on the main actor, can read it
 /// to report what the test left unasserted.
 struct Ledger<State, Action: Sendable>: @unchecked Sendable {
-  // Unchecked: the states are written and read on the main actor only; the deinit reads actions.
+  // Unchecked: the states are written and read on the main actor only; the deinit reads actions,
+  // and the asserted state to compare its shared values with their current ones.
+  var expectedState: State
+  /// A diff of the shared values in a state as of the last assertion and now; `nil` if none
+  /// changed since.
+  let unassertedSharedChanges: (State) -> String?
   var exhaustivity: Exhaustivity = .on
   var received: [ReceivedAction<State, Action>] = []
   var inFlight: [Int: RunningEffect<Action>] = [:]
@@ -294,6 +305,20 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
     if !received.isEmpty {
       reportUnasserted(
         "The store received \(received.count) unexpected \(plural("action", received.count))", at: location)
+    } else if let diff = unassertedSharedChanges(expectedState) {
+      // A change made by an effect after the last action the test asserted, which no step shows.
+      report(
+        """
+        The test ended before asserting changes to shared state:
+
+        \(diff)
+
+        (Expected: −, Actual: +)
+
+        To fix it, assert them at the end of the test with 'store.assert { … }'.
+        """,
+        at: location
+      )
     }
     // Each group of effects is reported at the `send` it descends from, as TCA does, so the
     // failure points at the line that started the effect rather than at the store.
