@@ -172,6 +172,23 @@ struct PresentationCancellationTests {
     await store.send(.child(.dismiss)) { $0.child = nil }
   }
 
+  @Test func presentedChildCancelInFlight_doesNotCancelTheParentsEffectWithTheSameID() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TickerHost.State()) {
+      TickerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.present(id: 1)) { $0.child = Ticker.State(id: 1) }
+    await store.send(.startTimer)
+    await store.send(.child(.presented(.restartTimer)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.child(.presented(.tick))) { $0.child?.ticks = 1 }
+    await store.send(.stopTimer)
+    await store.send(.child(.dismiss)) { $0.child = nil }
+  }
+
   @Test func taskCancel_inPresentedChildEffect_cancelsOnlyThatChildsEffect() async {
     let clock = TestClock()
     let store = TestStore(initialState: TickerHost.State()) {
