@@ -23,7 +23,9 @@ extension BackendCore {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     try authorizeRoom(caller.account, artistID: artistID)
-    let body = try request.decodeBody(SendMessageRequest.self)
+    let body =
+      try PlainJSONObject.onlyString("text", in: request.wire.body).map(SendMessageRequest.init(text:))
+      ?? request.decodeBody(SendMessageRequest.self)
     // Line breaks and tabs are part of a message; other control characters are not.
     try Self.requireNoControlCharacters(
       body.text, field: "text", code: .invalidMessage, allowing: ["\n", "\t"])

@@ -272,7 +272,9 @@ struct Store: Sendable {
   func insertMessage(
     artist: AccountID, sender: AccountID, kind: MessageKind, text: String, now: Date
   ) throws -> Message {
-    try database.write { connection in
+    // Group commit: posts arriving together share one transaction; each still returns only
+    // after the commit, so a 201 means the message is stored.
+    try database.writeInBatch { connection in
       try insertMessage(connection, artist: artist, sender: sender, kind: kind, text: text, now: now)
     }
   }
