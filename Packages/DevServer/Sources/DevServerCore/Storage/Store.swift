@@ -168,11 +168,24 @@ struct Store: Sendable {
     fan: AccountID, artist: AccountID, subscribed: Bool, now: Date
   ) throws -> SubscriptionStatus {
     try database.write { connection in
+      // A fan who subscribes again reads on from where they stopped, not from the room's start.
       if subscribed {
         try connection.query(
-          "INSERT OR IGNORE INTO subscriptions (fan_id, artist_id, created_at) VALUES (?, ?, ?)",
+          """
+          INSERT OR IGNORE INTO subscriptions (fan_id, artist_id, created_at, last_read_message_id)
+          VALUES (?1, ?2, ?3,
+            COALESCE((SELECT last_read_message_id FROM read_markers WHERE fan_id = ?1 AND artist_id = ?2), 0))
+          """,
           [.integer(fan.rawValue), .integer(artist.rawValue), .real(now.timeIntervalSince1970)])
       } else {
+        try connection.query(
+          """
+          INSERT INTO read_markers (fan_id, artist_id, last_read_message_id)
+          SELECT fan_id, artist_id, last_read_message_id FROM subscriptions WHERE fan_id = ?1 AND artist_id = ?2
+          ON CONFLICT (fan_id, artist_id)
+            DO UPDATE SET last_read_message_id = MAX(last_read_message_id, excluded.last_read_message_id)
+          """,
+          [.integer(fan.rawValue), .integer(artist.rawValue)])
         try connection.query(
           "DELETE FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
           [.integer(fan.rawValue), .integer(artist.rawValue)])
