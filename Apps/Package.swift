@@ -5,6 +5,7 @@ let composableArchitecture = Target.Dependency.product(
   name: "ComposableArchitecture", package: "ComposableArchitecture")
 let commonKit = Target.Dependency.product(name: "CommonKit", package: "CommonKit")
 let commonDataModels = Target.Dependency.product(name: "CommonDataModels", package: "DataModel")
+let authDataModels = Target.Dependency.product(name: "AuthDataModels", package: "DataModel")
 let frommUI = Target.Dependency.product(name: "FrommUI", package: "Platform")
 let networkProvider = Target.Dependency.product(name: "NetworkProvider", package: "Platform")
 let devServerCore = Target.Dependency.product(name: "DevServerCore", package: "DevServer")
@@ -42,11 +43,12 @@ let package = Package(
     .target(
       name: "AppSupport",
       dependencies: [
-        composableArchitecture, commonKit, commonDataModels, frommUI, networkProvider, devServerCore,
+        composableArchitecture, commonKit, commonDataModels, authDataModels, frommUI, networkProvider,
+        devServerCore,
       ] + liveClients),
     .testTarget(
       name: "AppSupportTests",
-      dependencies: ["AppSupport", commonDataModels, networkProvider]),
+      dependencies: ["AppSupport", commonDataModels, authDataModels, networkProvider]),
     // arti
     .executableTarget(
       name: "arti",

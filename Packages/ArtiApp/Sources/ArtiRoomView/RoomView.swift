@@ -4,9 +4,11 @@ import Foundation
 import FrommUI
 import MessageDataModels
 
-/// The room in the terminal: every line typed is a broadcast; `/refresh` reads the room again.
+/// The room in the terminal: every line typed is a broadcast; `/retry` sends a broadcast that
+/// failed again; `/refresh` reads the room again.
 ///
-/// Messages are listed newest first, each with who sent it and when.
+/// Messages are listed newest first, each with who sent it and when. The prompt counts the
+/// characters typed against the limit, and a broadcast over it comes back to be shortened.
 public struct RoomView: TerminalView {
   /// What the screen shows.
   public struct State: Equatable, Sendable {
@@ -26,6 +28,10 @@ public struct RoomView: TerminalView {
     public var notice: String?
     /// Problems to show, in order.
     public var errors: [String]
+    /// The broadcast kept after sending it failed, waiting for `/retry`.
+    public var unsent: String?
+    /// The broadcast refused for its length, which goes back into the line to be shortened.
+    public var refused: String?
   }
 
   /// What the user can do here.
@@ -36,6 +42,8 @@ public struct RoomView: TerminalView {
     case broadcastSubmitted(String)
     /// `/refresh`.
     case refreshTapped
+    /// `/retry`: send the kept broadcast again.
+    case retryTapped
   }
 
   /// The most messages the screen lists.
@@ -43,6 +51,8 @@ public struct RoomView: TerminalView {
 
   /// Shown in the menu; typed as a slash command so that the word itself can be broadcast.
   static let refresh = MenuCommand("/refresh", "Reload")
+  /// Shown in the menu while a broadcast is kept after sending it failed.
+  static let retry = MenuCommand("/retry", "Send the kept broadcast again")
 
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -56,18 +66,13 @@ public struct RoomView: TerminalView {
   public func viewState(_ state: RoomFeature.State) -> State {
     let newest = state.messages.reversed().prefix(Self.maxRows)
     var errors: [String] = []
-    if let problem = state.draftProblem {
-      let count = state.draft.count
-      errors.append(
-        "\(problem.message) This one has \(count) of \(MessageRules.maxLength) characters; shorten it and send again."
-      )
-    }
-    if let sendError = state.sendError { errors.append(sendError) }
+    if let problem = state.outbox.problemMessage { errors.append(problem) }
     if let loadError = state.loadError { errors.append(loadError) }
     return State(
       rows: newest.map(row), hiddenCount: state.messages.count - newest.count, hasLoaded: state.hasLoaded,
       isLoading: state.isLoading,
-      isSending: state.isSending, isLive: state.isLive, notice: state.interruption, errors: errors)
+      isSending: state.outbox.isSending, isLive: state.isLive, notice: state.interruption, errors: errors,
+      unsent: state.outbox.isSending ? nil : state.outbox.unsent, refused: state.outbox.refusedText)
   }
 
   /// The view shown for the feature's state and sending the feature's actions.
@@ -95,18 +100,20 @@ public struct RoomView: TerminalView {
       if state.isSending { Component.progress("Sending") }
       if let notice = state.notice { Component.notice(notice) }
       for error in state.errors { Component.errorBanner(error) }
+      if let unsent = state.unsent { Component.notice("Unsent broadcast: \(unsent)") }
       Component.divider
       Component.text(
         "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
           + (state.isLive ? " New replies appear here." : ""),
         style: .dim)
-      Component.menu([Self.refresh])
-      Component.prompt("Broadcast")
+      Component.menu(state.unsent == nil ? [Self.refresh] : [Self.retry, Self.refresh])
+      Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: state.refused)
     }
   }
 
   public func action(for input: InputEvent, in state: State) -> Action? {
     if case .command("refresh", _) = input { return .refreshTapped }
+    if case .command("retry", _) = input { return .retryTapped }
     guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
     return .broadcastSubmitted(text)
   }
@@ -131,6 +138,7 @@ extension RoomFeature.Action {
     case .appeared: self = .task
     case .broadcastSubmitted(let text): self = .broadcastSubmitted(text)
     case .refreshTapped: self = .reloadTapped
+    case .retryTapped: self = .retryTapped
     }
   }
 }

@@ -40,11 +40,30 @@ struct RoomViewTests {
     #expect(lines.last?.contains("/refresh") == true)
   }
 
-  @Test func render_tooLongDraft_showsTheLimitAndTheCount() {
+  @Test func render_tooLongBroadcast_saysHowMuchToCutAndKeepsItInTheLine() {
     let long = String(repeating: "가", count: 612)
-    let state = RoomFeature.State(artistId: artistID, draft: long, draftProblem: .tooLong(maxLength: 500))
-    let text = view.render(state).plainText()
-    #expect(text.contains("At most 500 characters. This one has 612 of 500 characters"))
+    let state = RoomFeature.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 612)))
+    let screen = view.render(state)
+    #expect(
+      screen.plainText(width: 200).contains(
+        "[!] Your broadcast has 612 characters, 112 over the limit of 500. It is kept: cut 112 and press Enter again."
+      ))
+    #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500, keptText: long))
+    #expect(!screen.plainText(width: 200).contains("/retry"))
+  }
+
+  @Test func render_broadcastNotSent_showsWhyTheKeptTextAndRetry() {
+    let state = RoomFeature.State(
+      artistId: artistID,
+      outbox: Outbox(kind: .broadcast, kept: "안녕", problem: .notSent(.unreachable("connection refused"))))
+    let screen = view.render(state)
+    let text = screen.plainText(width: 200)
+    #expect(text.contains("[!] Your broadcast was not sent: "))
+    #expect(text.contains("type /retry to send it again."))
+    #expect(text.contains("[i] Unsent broadcast: 안녕"))
+    #expect(text.contains("[/retry] Send the kept broadcast again"))
+    #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500))
   }
 
   @Test func render_emptyRoom_invitesTheFirstBroadcast() {
@@ -64,6 +83,7 @@ struct RoomViewTests {
     #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))
     #expect(view.action(for: .line("refresh"), in: state) == .broadcastSubmitted("refresh"))
     #expect(view.action(for: .command(name: "refresh"), in: state) == .reloadTapped)
+    #expect(view.action(for: .command(name: "retry"), in: state) == .retryTapped)
     #expect(view.action(for: .line("  "), in: state) == nil)
   }
 }

@@ -6,8 +6,9 @@ import FrommUI
 import MessageDataModels
 
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
-/// was sent, then the reply line. Any line is a reply; `/back`, `/retry` and `/reload` are
-/// commands.
+/// was sent, then the reply line, which counts the characters typed against the limit. Any line
+/// is a reply (one over the limit comes back to be shortened); `/back`, `/retry` and `/reload`
+/// are commands.
 public struct ChatView: TerminalView {
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -47,12 +48,14 @@ public struct ChatView: TerminalView {
       if state.isLoading { Component.progress("Loading messages") }
       if let interruption = state.interruption { Component.notice(interruption) }
       if let failure = state.room.failure { Component.errorBanner(failure) }
-      if let error = state.error { Component.errorBanner(error) }
-      if let unsent = state.unsent, !state.isSending { Component.notice("Unsent reply: \(unsent)") }
-      if state.isSending { Component.progress("Sending") }
+      if let problem = state.outbox.problemMessage { Component.errorBanner(problem) }
+      if let unsent = state.outbox.unsent, !state.outbox.isSending {
+        Component.notice("Unsent reply: \(unsent)")
+      }
+      if state.outbox.isSending { Component.progress("Sending") }
       Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
       Component.menu(Self.commands)
-      Component.prompt("Reply")
+      Component.prompt("Reply", characterLimit: MessageRules.maxLength, keeping: state.outbox.refusedText)
     }
   }
 

@@ -3,6 +3,7 @@ import FanChat
 import FanChatView
 import Foundation
 import FrommUI
+import MessageClient
 import MessageDataModels
 import Testing
 
@@ -12,8 +13,7 @@ struct ChatViewTests {
   let view = ChatView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
 
   @Test func render_showsArtistAndOwnRepliesOldestFirstWithTimes() {
-    var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
-    state.unsent = "kept"
+    let state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
     let screen = view.render(state)
 
     #expect(
@@ -24,12 +24,33 @@ struct ChatViewTests {
 
           - IU: 안녕하세요                               01-15 17:00
           - You: 반가워요                                01-15 17:00
-        [i] Unsent reply: kept
         Type a reply and press Enter (at most 500 characters).
         [/back] Leave the room  [/retry] Send the kept reply again
         [/reload] Reload
         """)
-    #expect(screen.prompt == InputPrompt(label: "Reply"))
+    #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500))
+  }
+
+  @Test func render_replyNotSent_showsWhyAndTheKeptReply() {
+    var state = ChatFeature.State.iuRoom()
+    state.outbox = Outbox(kind: .reply, kept: "kept", problem: .notSent(.timeout))
+    let text = view.render(state).plainText(width: 200)
+
+    #expect(text.contains("[!] Your reply was not sent: \(APIError.timeout.message) It is kept; type /retry"))
+    #expect(text.contains("[i] Unsent reply: kept"))
+    #expect(view.render(state).prompt?.keptText == nil)
+  }
+
+  @Test func render_replyOverTheLimit_saysHowMuchToCutAndKeepsItInTheLine() {
+    let long = String(repeating: "a", count: 530)
+    var state = ChatFeature.State.iuRoom()
+    state.outbox = Outbox(kind: .reply, kept: long, problem: .tooLong(count: 530))
+    let screen = view.render(state)
+
+    #expect(
+      screen.plainText(width: 200).contains("[!] Your reply has 530 characters, 30 over the limit of 500."))
+    #expect(!screen.plainText(width: 200).contains("Unsent reply"))
+    #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500, keptText: long))
   }
 
   @Test func render_interruption_isShownAsANotice() {

@@ -270,7 +270,18 @@ public final class TerminalLoop<State, Action: Sendable> {
       if let line, currentScreen.prompt?.isSecure != true { editor.remember(line) }
       if line != nil { scrolledBack = 0 }
       handle(event)
+      restoreKeptLine(after: event, line: line)
     }
+  }
+
+  /// Puts a submitted line back into the editor when the screen refused and kept it (see
+  /// ``InputPrompt/keptText``), unless more has been typed since.
+  private func restoreKeptLine(after event: InputEvent, line: String?) {
+    guard case .line(let text) = event, let line, editor.characters.isEmpty,
+      let kept = currentScreen.prompt?.keptText, kept == text
+    else { return }
+    editor.restore(line)
+    drawPrompt()
   }
 
   private enum PageDirection { case up, down }
@@ -428,7 +439,8 @@ public final class TerminalLoop<State, Action: Sendable> {
     let prompt = currentScreen.prompt
     let line = PromptLine(
       label: prompt?.label ?? "", characters: editor.characters, cursor: editor.cursor,
-      isSecure: prompt?.isSecure == true, width: terminal.size().columns)
+      isSecure: prompt?.isSecure == true, width: terminal.size().columns,
+      characterLimit: prompt?.isSecure == true ? nil : prompt?.characterLimit)
     let endColumn = TextWidth.columns(line.label) + TextWidth.columns(line.shown)
     let back = endColumn - line.cursorColumn
     return TextStyle.bold.apply(to: line.label, if: colors) + line.shown + (back > 0 ? "\u{1B}[\(back)D" : "")
