@@ -139,6 +139,21 @@ final class ChildModel {
     #expect(names.count == 1)
   }
 
+  @Test func actorIsolated_concurrentChanges_areAllKept() async {
+    let count = ActorIsolated(0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 { group.addTask { await count.withValue { $0 += 1 } } }
+    }
+    #expect(await count.value == 100)
+    let doubled = await count.withValue { value -> Int in
+      value *= 2
+      return value
+    }
+    #expect(doubled == 200)
+    await count.setValue(7)
+    #expect(await count.value == 7)
+  }
+
   @Test @MainActor func clockTimer_testClockAdvanced_ticksOncePerInterval() async {
     let clock = TestClock()
     let store = TestStore(initialState: TimerFeature.State()) {
