@@ -7,12 +7,18 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 # Prints "PACKAGE_DIR KIND TESTS" for module NAME (see `graph-checker locate`); on an unknown
 # name prints the checker's message (with the closest names) and exits 2.
-locate_module() {
+locate_module() { graph_query locate "$1"; }
+
+# Writes the scratch package that builds module NAME alone (see `graph-checker isolate`) and
+# prints "SCRATCH_DIR KIND TESTS"; on an unknown name prints the closest names and exits 2.
+isolate_module() { graph_query isolate "$1"; }
+
+# Runs `check-graph COMMAND NAME` and prints its answer; its messages ("building the graph
+# checker", or the closest names to an unknown one) go straight to stderr as they come, and a
+# failure exits 2.
+graph_query() {
   local out
-  if ! out="$("$root/scripts/check-graph" locate "$1" 2>&1)"; then
-    echo "$(basename "$0"): ${out#graph-checker: }" >&2
-    exit 2
-  fi
+  out="$("$root/scripts/check-graph" "$1" "$2")" || exit 2
   echo "$out"
 }
 
