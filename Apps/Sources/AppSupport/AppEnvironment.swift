@@ -1,4 +1,5 @@
 import CommonDataModels
+import CommonKit
 import DevServerCore
 import Foundation
 import NetworkProvider
@@ -33,7 +34,11 @@ public struct AppEnvironment: Sendable {
   public static func start(
     _ options: AppOptions, app: AppDescription, healthTimeout: Duration = .seconds(5)
   ) async throws(StartupError) -> AppEnvironment {
-    try DataFolder.prepare(options.dataDirectory)
+    do {
+      try DataFolder.prepare(options.dataDirectory)
+    } catch {
+      throw StartupError("\(error.message). Pass another folder with --data DIR.")
+    }
     let transport: any Transport
     let backend: DevBackend?
     let description: String
