@@ -37,7 +37,12 @@ public final class DevBackend: Sendable {
     logger: Logger = Logger(label: "fromm-backend"), busyTimeoutMilliseconds: Int32 = 5_000,
     signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate()
   ) throws {
-    let folder = try DataFolder.prepare(dataDirectory)
+    let folder: URL
+    do {
+      folder = try DataFolder.prepare(dataDirectory)
+    } catch {
+      throw DevBackendError(message: "\(error.message). Choose a writable folder.")
+    }
     let path = folder.appendingPathComponent(Self.databaseFileName).path
     let store: Store
     do {
