@@ -200,17 +200,19 @@ struct Store: Sendable {
 
   /// The room's artist account (any role; `nil` when missing) and whether `account` subscribes to
   /// it, read together.
-  func roomAccess(account: AccountID, artist: AccountID) throws -> (artist: AccountRecord?, subscribed: Bool)
-  {
+  func roomAccess(
+    account: AccountRecord, artist: AccountID
+  ) throws -> (artist: AccountRecord?, subscribed: Bool) {
     try database.read { connection in
       let record = try connection.queryFirst(
         "SELECT \(AccountRecord.columns) FROM accounts WHERE id = ?", [.integer(artist.rawValue)]
       ).map(AccountRecord.init(row:))
-      guard record != nil else { return (nil, false) }
+      // Only fans subscribe; an artist's room access does not depend on it.
+      guard record != nil, account.role == .fan else { return (record, false) }
       let subscribed =
         try connection.queryFirst(
           "SELECT 1 FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
-          [.integer(account.rawValue), .integer(artist.rawValue)]) != nil
+          [.integer(account.id.rawValue), .integer(artist.rawValue)]) != nil
       return (record, subscribed)
     }
   }
