@@ -84,7 +84,9 @@ extension BackendCore {
 
   /// An artist may use only their own room; a fan only rooms of artists they subscribe to.
   private func authorizeRoom(_ account: AccountRecord, artistID: AccountID) throws {
-    // One read for both facts: every room request asks them.
+    // An artist in their own room: the session's account is that artist, nothing to look up.
+    if account.role == .artist && account.id == artistID { return }
+    // One read for both facts: every other room request asks them.
     let access = try store.roomAccess(account: account, artist: artistID)
     guard let artist = access.artist, artist.role == .artist else {
       throw Self.noSuchArtist(artistID)
