@@ -5,6 +5,7 @@ let composableArchitecture = Target.Dependency.product(
   name: "ComposableArchitecture", package: "ComposableArchitecture")
 let commonKit = Target.Dependency.product(name: "CommonKit", package: "CommonKit")
 let commonDataModels = Target.Dependency.product(name: "CommonDataModels", package: "DataModel")
+let authDataModels = Target.Dependency.product(name: "AuthDataModels", package: "DataModel")
 let frommUI = Target.Dependency.product(name: "FrommUI", package: "Platform")
 let networkProvider = Target.Dependency.product(name: "NetworkProvider", package: "Platform")
 let devServerCore = Target.Dependency.product(name: "DevServerCore", package: "DevServer")
@@ -42,20 +43,27 @@ let package = Package(
     .target(
       name: "AppSupport",
       dependencies: [
-        composableArchitecture, commonKit, commonDataModels, frommUI, networkProvider, devServerCore,
+        composableArchitecture, commonKit, commonDataModels, authDataModels, frommUI, networkProvider,
+        devServerCore,
       ] + liveClients),
     .testTarget(
       name: "AppSupportTests",
-      dependencies: ["AppSupport", commonDataModels, networkProvider]),
+      dependencies: ["AppSupport", commonDataModels, authDataModels, networkProvider]),
     // arti
     .executableTarget(
       name: "arti",
-      dependencies: ["AppSupport", .product(name: "ArtiCoordinator", package: "ArtiApp")]),
+      dependencies: [
+        "AppSupport", .product(name: "ArtiCoordinator", package: "ArtiApp"),
+        .product(name: "ArtiCoordinatorView", package: "ArtiApp"),
+      ]),
     // Launches the built `arti` through a pipe in plain mode against the embedded backend.
     .testTarget(name: "ArtiAppTests"),
     // fan
     .executableTarget(
       name: "fan",
-      dependencies: ["AppSupport", .product(name: "FanCoordinator", package: "FanApp")]),
+      dependencies: [
+        "AppSupport", .product(name: "FanCoordinator", package: "FanApp"),
+        .product(name: "FanCoordinatorView", package: "FanApp"),
+      ]),
   ]
 )

@@ -24,6 +24,11 @@ let package = Package(
     .library(name: "ArtiSignInPassword", targets: ["ArtiSignInPassword"]),
     .library(name: "ArtiRoom", targets: ["ArtiRoom"]),
     .library(name: "ArtiProfile", targets: ["ArtiProfile"]),
+    .library(name: "ArtiCoordinatorView", targets: ["ArtiCoordinatorView"]),
+    .library(name: "ArtiSignInUsernameView", targets: ["ArtiSignInUsernameView"]),
+    .library(name: "ArtiSignInPasswordView", targets: ["ArtiSignInPasswordView"]),
+    .library(name: "ArtiRoomView", targets: ["ArtiRoomView"]),
+    .library(name: "ArtiProfileView", targets: ["ArtiProfileView"]),
     .executable(name: "ArtiPreviews", targets: ["ArtiPreviews"]),
   ],
   dependencies: [
@@ -34,70 +39,102 @@ let package = Package(
     .package(path: "../Client"),
   ],
   targets: [
-    // Features: each depends only on the clients, models and kits it uses; never on another feature.
+    // Features: each reducer depends only on the clients, models and kits it uses; never on another
+    // feature, and never on a terminal kit.
     .target(
       name: "ArtiSignInUsername",
-      dependencies: [authClient, commonDataModels, commonKit, composableArchitecture, frommUI]),
+      dependencies: [authClient, commonDataModels, commonKit, composableArchitecture]),
     .target(
       name: "ArtiSignInPassword",
-      dependencies: [
-        authClient, authDataModels, commonDataModels, commonKit, composableArchitecture, frommUI,
-      ]),
+      dependencies: [authClient, authDataModels, commonDataModels, commonKit, composableArchitecture]),
     .target(
       name: "ArtiRoom",
-      dependencies: [
-        messageClient, messageDataModels, commonDataModels, commonKit, composableArchitecture, frommUI,
-      ]
+      dependencies: [messageClient, messageDataModels, commonDataModels, commonKit, composableArchitecture]
     ),
     .target(
       name: "ArtiProfile",
       dependencies: [
         authClient, profileClient, profileDataModels, commonDataModels, commonKit, composableArchitecture,
-        frommUI,
       ]),
     .target(
       name: "ArtiCoordinator",
       dependencies: [
         "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile", authClient, authDataModels,
-        commonDataModels, composableArchitecture, frommUI,
+        commonDataModels, composableArchitecture,
+      ]),
+    // Terminal views: each shows one feature with FrommUI and turns keys into that feature's actions.
+    .target(name: "ArtiSignInUsernameView", dependencies: ["ArtiSignInUsername", commonKit, frommUI]),
+    .target(name: "ArtiSignInPasswordView", dependencies: ["ArtiSignInPassword", commonKit, frommUI]),
+    .target(name: "ArtiRoomView", dependencies: ["ArtiRoom", commonKit, messageDataModels, frommUI]),
+    .target(name: "ArtiProfileView", dependencies: ["ArtiProfile", composableArchitecture, frommUI]),
+    .target(
+      name: "ArtiCoordinatorView",
+      dependencies: [
+        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile",
+        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiProfileView",
+        composableArchitecture, frommUI,
       ]),
     // Runs any one feature, or the whole app, alone with preview dependencies.
     .executableTarget(
       name: "ArtiPreviews",
       dependencies: [
-        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile", "ArtiCoordinator", authClient,
-        messageClient, profileClient, commonKit, composableArchitecture, frommUI,
+        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile", "ArtiCoordinator",
+        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiProfileView",
+        "ArtiCoordinatorView", authClient, messageClient, profileClient, commonKit, composableArchitecture,
+        frommUI,
       ]),
     .testTarget(
       name: "ArtiSignInUsernameTests",
-      dependencies: [
-        "ArtiSignInUsername", authClient, commonDataModels, composableArchitecture, testing, frommUI,
-      ]),
+      dependencies: ["ArtiSignInUsername", authClient, commonDataModels, composableArchitecture, testing]),
     .testTarget(
       name: "ArtiSignInPasswordTests",
       dependencies: [
         "ArtiSignInPassword", authClient, authDataModels, commonDataModels, composableArchitecture, testing,
-        frommUI,
       ]),
     .testTarget(
       name: "ArtiRoomTests",
       dependencies: [
-        "ArtiRoom", messageClient, messageDataModels, commonDataModels, commonKit, composableArchitecture,
-        testing,
-        frommUI,
+        "ArtiRoom", messageClient, messageDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiProfileTests",
       dependencies: [
         "ArtiProfile", authClient, profileClient, profileDataModels, commonDataModels, composableArchitecture,
-        testing, frommUI,
+        testing,
       ]),
     .testTarget(
       name: "ArtiCoordinatorTests",
       dependencies: [
         "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile", authClient,
         messageClient, profileClient, authDataModels, messageDataModels, profileDataModels, commonDataModels,
-        composableArchitecture, testing, frommUI,
+        composableArchitecture, testing,
+      ]),
+    .testTarget(
+      name: "ArtiSignInUsernameViewTests",
+      dependencies: ["ArtiSignInUsernameView", "ArtiSignInUsername", composableArchitecture, frommUI]),
+    .testTarget(
+      name: "ArtiSignInPasswordViewTests",
+      dependencies: [
+        "ArtiSignInPasswordView", "ArtiSignInPassword", authDataModels, commonDataModels, frommUI,
+      ]),
+    .testTarget(
+      name: "ArtiRoomViewTests",
+      dependencies: [
+        "ArtiRoomView", "ArtiRoom", messageClient, messageDataModels, commonDataModels, commonKit,
+        composableArchitecture, frommUI,
+      ]),
+    .testTarget(
+      name: "ArtiProfileViewTests",
+      dependencies: [
+        "ArtiProfileView", "ArtiProfile", profileDataModels, commonDataModels, composableArchitecture,
+        frommUI,
+      ]),
+    .testTarget(
+      name: "ArtiCoordinatorViewTests",
+      dependencies: [
+        "ArtiCoordinatorView", "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom",
+        "ArtiProfile", authDataModels, messageDataModels, profileDataModels, commonDataModels,
+        composableArchitecture, frommUI,
       ]),
   ]
 )

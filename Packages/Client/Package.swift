@@ -9,6 +9,7 @@ let authDataModels = Target.Dependency.product(name: "AuthDataModels", package: 
 let artistDataModels = Target.Dependency.product(name: "ArtistDataModels", package: "DataModel")
 let messageDataModels = Target.Dependency.product(name: "MessageDataModels", package: "DataModel")
 let profileDataModels = Target.Dependency.product(name: "ProfileDataModels", package: "DataModel")
+let commonKit = Target.Dependency.product(name: "CommonKit", package: "CommonKit")
 let networkProvider = Target.Dependency.product(name: "NetworkProvider", package: "Platform")
 
 let package = Package(
@@ -26,6 +27,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../ComposableArchitecture"),
+    .package(path: "../CommonKit"),
     .package(path: "../DataModel"),
     .package(path: "../Platform"),
     // Tests only: the contract tests run every Live client against the real backend in-process.
@@ -35,7 +37,8 @@ let package = Package(
     // Interfaces: structs of closures with test and preview values; never NetworkProvider.
     .target(name: "AuthClient", dependencies: [dependencies, commonDataModels, authDataModels]),
     .target(name: "ArtistClient", dependencies: [dependencies, commonDataModels, artistDataModels]),
-    .target(name: "MessageClient", dependencies: [dependencies, commonDataModels, messageDataModels]),
+    .target(
+      name: "MessageClient", dependencies: [dependencies, commonDataModels, commonKit, messageDataModels]),
     .target(name: "ProfileClient", dependencies: [dependencies, commonDataModels, profileDataModels]),
     // Live implementations on NetworkProvider; only the apps (and these modules' tests) import them.
     .target(

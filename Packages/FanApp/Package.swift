@@ -25,6 +25,11 @@ let package = Package(
     .library(name: "FanChat", targets: ["FanChat"]),
     .library(name: "FanProfile", targets: ["FanProfile"]),
     .library(name: "FanCoordinator", targets: ["FanCoordinator"]),
+    .library(name: "FanSignInView", targets: ["FanSignInView"]),
+    .library(name: "FanArtistListView", targets: ["FanArtistListView"]),
+    .library(name: "FanChatView", targets: ["FanChatView"]),
+    .library(name: "FanProfileView", targets: ["FanProfileView"]),
+    .library(name: "FanCoordinatorView", targets: ["FanCoordinatorView"]),
     .executable(name: "FanAppPreviews", targets: ["FanAppPreviews"]),
   ],
   dependencies: [
@@ -35,64 +40,89 @@ let package = Package(
     .package(path: "../Client"),
   ],
   targets: [
-    // Features: one screen each, reducer + terminal view; they never import each other.
+    // Features: one screen's reducer each, free of presentation; they never import each other.
     .target(
       name: "FanSignIn",
-      dependencies: [composable, commonKit, frommUI, commonDataModels, authDataModels, authClient]),
+      dependencies: [composable, commonKit, commonDataModels, authDataModels, authClient]),
     .target(
       name: "FanArtistList",
-      dependencies: [composable, commonKit, frommUI, commonDataModels, artistDataModels, artistClient]),
+      dependencies: [composable, commonDataModels, artistDataModels, artistClient]),
     .target(
       name: "FanChat",
-      dependencies: [composable, commonKit, frommUI, commonDataModels, messageDataModels, messageClient]),
+      dependencies: [composable, commonKit, commonDataModels, messageDataModels, messageClient]),
     .target(
       name: "FanProfile",
-      dependencies: [
-        composable, commonKit, frommUI, commonDataModels, profileDataModels, authClient, profileClient,
-      ]
+      dependencies: [composable, commonKit, commonDataModels, profileDataModels, authClient, profileClient]
     ),
     // The coordinator composes the features: sign in → artists → chat or profile.
     .target(
       name: "FanCoordinator",
       dependencies: [
-        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, frommUI, authDataModels,
-        commonDataModels, authClient,
+        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, authDataModels, commonDataModels,
+        authClient,
+      ]),
+    // Terminal views: each shows one feature with FrommUI and turns keys into that feature's actions.
+    .target(name: "FanSignInView", dependencies: ["FanSignIn", commonKit, frommUI]),
+    .target(
+      name: "FanArtistListView",
+      dependencies: ["FanArtistList", commonKit, frommUI, commonDataModels, artistDataModels]),
+    .target(
+      name: "FanChatView",
+      dependencies: ["FanChat", commonKit, frommUI, commonDataModels, messageDataModels]),
+    .target(name: "FanProfileView", dependencies: ["FanProfile", commonKit, frommUI]),
+    .target(
+      name: "FanCoordinatorView",
+      dependencies: [
+        "FanCoordinator", "FanSignIn", "FanArtistList", "FanChat", "FanProfile", "FanSignInView",
+        "FanArtistListView", "FanChatView", "FanProfileView", frommUI,
       ]),
     // Runs any one feature (or the whole app) alone with preview dependencies.
     .executableTarget(
       name: "FanAppPreviews",
       dependencies: [
-        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", "FanCoordinator", commonKit, composable,
-        frommUI,
-        artistClient,
+        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", "FanCoordinator", "FanSignInView",
+        "FanArtistListView", "FanChatView", "FanProfileView", "FanCoordinatorView", commonKit, composable,
+        frommUI, artistClient,
       ]),
     .testTarget(
       name: "FanSignInTests",
-      dependencies: [
-        "FanSignIn", composable, testing, frommUI, commonDataModels, authDataModels, authClient,
-      ]),
+      dependencies: ["FanSignIn", composable, testing, commonDataModels, authDataModels, authClient]),
     .testTarget(
       name: "FanArtistListTests",
-      dependencies: [
-        "FanArtistList", composable, testing, frommUI, commonDataModels, artistDataModels, artistClient,
-      ]),
+      dependencies: ["FanArtistList", composable, testing, commonDataModels, artistDataModels, artistClient]),
     .testTarget(
       name: "FanChatTests",
-      dependencies: [
-        "FanChat", composable, testing, frommUI, commonDataModels, messageDataModels, messageClient,
-      ]),
+      dependencies: ["FanChat", composable, testing, commonDataModels, messageDataModels, messageClient]),
     .testTarget(
       name: "FanProfileTests",
       dependencies: [
-        "FanProfile", composable, testing, frommUI, commonDataModels, profileDataModels, authClient,
-        profileClient,
+        "FanProfile", composable, testing, commonDataModels, profileDataModels, authClient, profileClient,
       ]),
     .testTarget(
       name: "FanCoordinatorTests",
       dependencies: [
         "FanCoordinator", "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, testing,
-        frommUI, commonDataModels, authDataModels, artistDataModels, messageDataModels, profileDataModels,
+        commonDataModels, authDataModels, artistDataModels, messageDataModels, profileDataModels,
         authClient, artistClient, messageClient, profileClient,
+      ]),
+    .testTarget(
+      name: "FanSignInViewTests",
+      dependencies: ["FanSignInView", "FanSignIn", frommUI, commonDataModels, authDataModels]),
+    .testTarget(
+      name: "FanArtistListViewTests",
+      dependencies: ["FanArtistListView", "FanArtistList", frommUI, commonDataModels, artistDataModels]),
+    .testTarget(
+      name: "FanChatViewTests",
+      dependencies: ["FanChatView", "FanChat", frommUI, commonDataModels, messageDataModels, messageClient]),
+    .testTarget(
+      name: "FanProfileViewTests",
+      dependencies: ["FanProfileView", "FanProfile", frommUI, profileDataModels]),
+    .testTarget(
+      name: "FanCoordinatorViewTests",
+      dependencies: [
+        "FanCoordinatorView", "FanCoordinator", composable, testing, frommUI, commonDataModels,
+        authDataModels, artistDataModels, messageDataModels,
+        profileDataModels, authClient, artistClient, messageClient, profileClient,
       ]),
   ]
 )

@@ -1,3 +1,4 @@
+import CommonKit
 import Foundation
 
 /// What the command line asks for: run the app, or print help or the version.
@@ -18,12 +19,15 @@ public struct AppOptions: Sendable, Equatable {
   public var dataDirectory: URL
   /// Whether to force plain mode (no colors, no redraws) even on a terminal.
   public var plain: Bool
+  /// The account whose saved session to use (`--user NAME`); `nil` lets the mode decide.
+  public var user: String?
 
   /// Options as given.
-  public init(server: URL? = nil, dataDirectory: URL, plain: Bool = false) {
+  public init(server: URL? = nil, dataDirectory: URL, plain: Bool = false, user: String? = nil) {
     self.server = server
     self.dataDirectory = dataDirectory
     self.plain = plain
+    self.user = user
   }
 
   /// Reads the command line (without the program name) and the environment.
@@ -37,7 +41,8 @@ public struct AppOptions: Sendable, Equatable {
   /// `--data=DIR`; each may be given once.
   ///
   /// - Throws: ``OptionsError`` naming the problem: an unknown option, a missing or empty value,
-  ///   a server URL that is not `http(s)://host…`, an option given twice, no home folder.
+  ///   a server URL that is not `http(s)://host…`, a `--user` that is not a username, an option
+  ///   given twice, no home folder.
   public static func parse(
     _ arguments: [String], environment: [String: String],
     currentDirectory: String = FileManager.default
@@ -49,6 +54,7 @@ public struct AppOptions: Sendable, Equatable {
     var server: URL?
     var data: String?
     var plain = false
+    var user: String?
     var seen: Set<String> = []
     var index = 0
     while index < arguments.count {
@@ -73,7 +79,11 @@ public struct AppOptions: Sendable, Equatable {
           throw .missingValue(name)
         }
         guard !value.isEmpty else { throw .missingValue(name) }
-        if name == "--server" { server = try serverURL(value) } else { data = value }
+        switch name {
+        case "--server": server = try serverURL(value)
+        case "--user": user = try username(value)
+        default: data = value
+        }
       }
     }
     let dataDirectory: URL
@@ -82,7 +92,7 @@ public struct AppOptions: Sendable, Equatable {
     } else {
       dataDirectory = try defaultDataDirectory(environment: environment, currentDirectory: currentDirectory)
     }
-    return .run(AppOptions(server: server, dataDirectory: dataDirectory, plain: plain))
+    return .run(AppOptions(server: server, dataDirectory: dataDirectory, plain: plain, user: user))
   }
 
   /// The data folder when `--data` is not given: `$FROMM_DATA`, else
@@ -100,7 +110,7 @@ public struct AppOptions: Sendable, Equatable {
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/fromm", isDirectory: true)
   }
 
-  static let knownOptions: Set<String> = ["--server", "--data", "--plain"]
+  static let knownOptions: Set<String> = ["--server", "--data", "--plain", "--user"]
 
   private static func split(_ argument: String) -> (name: String, value: String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
@@ -113,6 +123,14 @@ public struct AppOptions: Sendable, Equatable {
       let host = url.host, !host.isEmpty
     else { throw .invalidServer(text) }
     return url
+  }
+
+  private static func username(_ text: String) throws(OptionsError) -> String {
+    let name = text.trimmingWhitespace()
+    if case .invalid(let problem) = AccountRules.validateUsername(name) {
+      throw .invalidUser(text, problem.message)
+    }
+    return name
   }
 
   private static func resolve(_ path: String, against directory: String) -> URL {

@@ -1,9 +1,9 @@
-/// What makes one app different from the other: its name, its words and its session file.
+/// What makes one app different from the other: its name, its words and its sessions' folder.
 ///
 /// ```swift
 /// let arti = AppDescription(
 ///   name: "arti", summary: "fromm for artists: broadcast to your fans and read their replies.",
-///   sessionFileName: "arti-session.json", helpFooter: "Demo artist: iu_official / fromm-demo-1")
+///   sessionFolderName: "arti-sessions", helpFooter: "Demo artist: iu_official / fromm-demo-1")
 /// ```
 public struct AppDescription: Sendable, Equatable {
   /// The executable's name, used in usage lines and error messages.
@@ -12,20 +12,22 @@ public struct AppDescription: Sendable, Equatable {
   public var summary: String
   /// The version `--version` prints.
   public var version: String
-  /// The file in the data folder that keeps this app's session between launches.
-  public var sessionFileName: String
+  /// The folder in the data folder that keeps this app's saved sessions between launches, one
+  /// file per account.
+  public var sessionFolderName: String
   /// Text printed at the end of `--help`, such as demo credentials.
   public var helpFooter: String
 
   /// Describes an app.
   public init(
-    name: String, summary: String, version: String = AppDescription.currentVersion, sessionFileName: String,
+    name: String, summary: String, version: String = AppDescription.currentVersion,
+    sessionFolderName: String,
     helpFooter: String = ""
   ) {
     self.name = name
     self.summary = summary
     self.version = version
-    self.sessionFileName = sessionFileName
+    self.sessionFolderName = sessionFolderName
     self.helpFooter = helpFooter
   }
 

@@ -1,3 +1,6 @@
+import AuthClient
+import AuthClientLive
+import AuthDataModels
 import CommonDataModels
 import DevServerCore
 import Foundation
@@ -17,21 +20,28 @@ public struct AppEnvironment: Sendable {
   public let options: AppOptions
   /// The embedded backend, when not talking to a server.
   public let backend: DevBackend?
-  /// Where the session is kept between launches.
+  /// Where the sessions are kept between launches, one file per account.
   public let sessionStore: SessionStore
+  /// What the person who launched the app should know about saved sessions (for standard
+  /// error): one was left alone because a script signs in from its input.
+  public let sessionNotice: String?
   /// The API client every live client uses.
   public let api: APIClient
   /// Where the backend is, for messages: the server's URL or the data folder.
   public let backendDescription: String
 
-  /// Prepares the data folder, opens the embedded backend or connects to `options.server`, and
-  /// checks that the backend answers `GET /v1/health` within `healthTimeout`.
+  /// Prepares the data folder, opens the embedded backend or connects to `options.server`,
+  /// checks that the backend answers `GET /v1/health` within `healthTimeout`, and picks the saved
+  /// session to resume (see ``SessionChoice``): `interactive` is whether a person is at a
+  /// terminal, as opposed to a script (plain mode).
   ///
   /// - Throws: ``StartupError`` saying what is wrong: the data folder is a file, cannot be
   ///   created or written; the database cannot be opened; the server cannot be reached or is
-  ///   not a fromm server.
+  ///   not a fromm server; a script asked with `--user` for a session that is not saved or no
+  ///   longer accepted.
   public static func start(
-    _ options: AppOptions, app: AppDescription, healthTimeout: Duration = .seconds(5)
+    _ options: AppOptions, app: AppDescription, interactive: Bool = true,
+    healthTimeout: Duration = .seconds(5)
   ) async throws(StartupError) -> AppEnvironment {
     try DataFolder.prepare(options.dataDirectory)
     let transport: any Transport
@@ -56,11 +66,38 @@ public struct AppEnvironment: Sendable {
       description = "the embedded backend in '\(options.dataDirectory.path)'"
     }
     try await checkHealth(of: transport, at: description, timeout: healthTimeout)
-    let sessionStore = SessionStore(directory: options.dataDirectory, fileName: app.sessionFileName)
+    let sessions = options.dataDirectory.appendingPathComponent(app.sessionFolderName, isDirectory: true)
+    let choice = try SessionChoice.decide(
+      user: options.user, interactive: interactive,
+      saved: SessionStore(accountsIn: sessions, restoring: nil).savedSessions().map(\.username),
+      app: app.name, dataDirectory: options.dataDirectory.path)
+    let sessionStore = SessionStore(accountsIn: sessions, restoring: choice.account)
     let api = APIClient(transport: transport, sessionStore: sessionStore, cache: CacheManager(directory: nil))
+    if let user = options.user, !interactive {
+      try await checkSavedSession(of: user, api: api, app: app)
+    }
     return AppEnvironment(
-      options: options, backend: backend, sessionStore: sessionStore, api: api,
+      options: options, backend: backend, sessionStore: sessionStore, sessionNotice: choice.notice, api: api,
       backendDescription: description)
+  }
+
+  /// Makes sure the server still accepts `user`'s saved session before a script's first line is
+  /// read, so that a script never types its lines into a sign-in prompt it did not expect.
+  static func checkSavedSession(
+    of user: String, api: APIClient, app: AppDescription
+  ) async throws(StartupError) {
+    let session: Session?
+    do {
+      session = try await AuthClient.live(api).restoreSession()
+    } catch {
+      throw StartupError("The session saved for \(user) could not be checked: \(APIError(error).message)")
+    }
+    guard let session, session.account.username == user else {
+      throw StartupError(
+        "The session saved for \(user) is no longer accepted (it expired or was signed out). Sign in "
+          + "from the script instead (leave out --user), or once at a terminal with: \(app.name) --user \(user)"
+      )
+    }
   }
 
   /// Asks the backend for `GET /v1/health` and expects `200` within `timeout`.

@@ -3,6 +3,12 @@ import ComposableArchitecture
 import Foundation
 import FrommUI
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs an app from its command line to its exit status: parse the options, start the backend,
 /// wire the live clients, run the root feature in the terminal, shut down.
 ///
@@ -19,6 +25,10 @@ import FrommUI
 /// the command line and startup go to standard error, prefixed with the app's name.
 @MainActor
 public enum AppMain {
+  /// Whether a person is at a terminal: input and output are both a terminal, as
+  /// `Terminal.standard()` decides.
+  static func isInteractive() -> Bool { isatty(0) == 1 && isatty(1) == 1 }
+
   /// Runs `reducer` from `initialState` through `view` with live dependencies; returns the exit status.
   public static func run<R: Reducer, View: TerminalView>(
     _ app: AppDescription,
@@ -46,11 +56,13 @@ public enum AppMain {
     case .run(let options):
       let live: AppEnvironment
       do {
-        live = try await AppEnvironment.start(options, app: app)
+        live = try await AppEnvironment.start(
+          options, app: app, interactive: !options.plain && isInteractive())
       } catch {
         StandardStreams.writeError("\(app.name): \(error.message)\n")
         return 1
       }
+      if let notice = live.sessionNotice { StandardStreams.writeError(notice + "\n") }
       let store = Store(initialState: initialState) {
         reducer
       } withDependencies: {

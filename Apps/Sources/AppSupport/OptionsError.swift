@@ -12,6 +12,8 @@ public enum OptionsError: Error, Sendable, Equatable, CustomStringConvertible {
   case repeated(String)
   /// `--server` is not an `http://` or `https://` URL with a host.
   case invalidServer(String)
+  /// `--user` is not a username the apps accept; the second value says why.
+  case invalidUser(String, String)
   /// Neither `--data`, `FROMM_DATA`, `XDG_DATA_HOME` nor `HOME` says where the data folder is.
   case noHome
 
@@ -19,19 +21,23 @@ public enum OptionsError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .unknownOption(let name):
-      "Unknown option '\(name)'. The options are --server URL, --data DIR, --plain, --help and --version."
+      "Unknown option '\(name)'. The options are --server URL, --data DIR, --user NAME, --plain, --help and --version."
     case .unexpectedArgument(let argument):
       "Unexpected argument '\(argument)'. The app takes only options, such as --data DIR."
     case .missingValue(let name):
-      name == "--server"
-        ? "--server needs a URL, such as --server http://127.0.0.1:8080."
-        : "--data needs a folder, such as --data ~/fromm-data."
+      switch name {
+      case "--server": "--server needs a URL, such as --server http://127.0.0.1:8080."
+      case "--user": "--user needs a username, such as --user demo_fan."
+      default: "--data needs a folder, such as --data ~/fromm-data."
+      }
     case .unexpectedValue(let name):
       "\(name) takes no value."
     case .repeated(let name):
       "\(name) is given twice; give it once."
     case .invalidServer(let text):
       "'\(text)' is not a server URL; use http://host:port, such as http://127.0.0.1:8080."
+    case .invalidUser(let text, let problem):
+      "--user '\(text)' is not a username: \(problem) Give the username of an account, such as --user demo_fan."
     case .noHome:
       "There is no home folder to keep data in (HOME is not set). Pass --data DIR or set FROMM_DATA."
     }

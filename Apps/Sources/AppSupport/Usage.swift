@@ -2,7 +2,7 @@ extension AppDescription {
   /// The text `--help` prints.
   public func usage(defaultDataDirectory: String) -> String {
     var text = """
-      Usage: \(name) [--server URL] [--data DIR] [--plain]
+      Usage: \(name) [--server URL] [--data DIR] [--user NAME] [--plain]
              \(name) --help | --version
 
       \(summary)
@@ -13,9 +13,12 @@ extension AppDescription {
       Options:
         --server URL  Talk HTTP to a running fromm-server instead, e.g. http://127.0.0.1:8080
                       (start one with: swift run --package-path Packages/DevServer fromm-server).
-        --data DIR    The data folder: the embedded database and the saved session (\(sessionFileName)).
-                      Default: $FROMM_DATA, else ${XDG_DATA_HOME:-$HOME/.local/share}/fromm
+        --data DIR    The data folder: the embedded database and the saved sessions (\(sessionFolderName)/,
+                      one per account). Default: $FROMM_DATA, else ${XDG_DATA_HOME:-$HOME/.local/share}/fromm
                       (here: \(defaultDataDirectory)).
+        --user NAME   Resume NAME's saved session (at a terminal: sign in as NAME when none is saved).
+                      Without it, a terminal resumes the account used last and a script signs in
+                      from its input; a script that names a session not saved stops with status 1.
         --plain       No colors or redraws, one line at a time (automatic when input is not a terminal).
         --help        Show this help.
         --version     Show the version.

@@ -1,5 +1,6 @@
 import AppSupport
 import ArtiCoordinator
+import ArtiCoordinatorView
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Darwin
 let arti = AppDescription(
   name: "arti",
   summary: "fromm for artists: broadcast to every subscriber and read their replies.",
-  sessionFileName: "arti-session.json",
+  sessionFolderName: "arti-sessions",
   helpFooter: """
     Demo artist (seeded in every new data folder): iu_official / fromm-demo-1
     (taeyeon and akmu have the same password.)

@@ -1,5 +1,6 @@
 import AppSupport
 import FanCoordinator
+import FanCoordinatorView
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Darwin
 let fan = AppDescription(
   name: "fan",
   summary: "fromm for fans: subscribe to artists, read what they send and reply privately.",
-  sessionFileName: "fan-session.json",
+  sessionFolderName: "fan-sessions",
   helpFooter: """
     Demo fan (seeded in every new data folder): demo_fan / fromm-demo-1
     Try it: run fan, type demo_fan, fromm-demo-1, then a number to open a room and a reply.

@@ -1,3 +1,4 @@
+import AuthDataModels
 import CommonDataModels
 import Foundation
 import NetworkProvider
@@ -6,7 +7,7 @@ import Testing
 @testable import AppSupport
 
 struct AppEnvironmentTests {
-  let app = AppDescription(name: "arti", summary: "For artists.", sessionFileName: "arti-session.json")
+  let app = AppDescription(name: "arti", summary: "For artists.", sessionFolderName: "arti-sessions")
 
   func temporaryFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("appsupport-\(UUID().uuidString)")
@@ -19,8 +20,59 @@ struct AppEnvironmentTests {
     }
     let environment = try await AppEnvironment.start(AppOptions(dataDirectory: folder), app: app)
     #expect(environment.backend != nil)
-    #expect(environment.sessionStore.fileURL.lastPathComponent == "arti-session.json")
+    #expect(environment.sessionStore.directory.lastPathComponent == "arti-sessions")
+    #expect(environment.sessionStore.account == nil)
+    #expect(environment.sessionNotice == nil)
     #expect(FileManager.default.fileExists(atPath: folder.path))
+  }
+
+  @Test func start_savedSessions_terminalResumesTheLast_scriptOnlyTheOneItNames() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try await AppEnvironment.start(
+      AppOptions(dataDirectory: folder), app: app, interactive: false)
+    let signIn = SignInRequest(username: "demo_fan", password: "fromm-demo-1")
+    let session = try await first.api.send(
+      Endpoint<Session>(.post, APIPaths.signIn, body: signIn, requiresSession: false))
+    first.sessionStore.save(token: session.token, account: session.account.username)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("arti-sessions/demo_fan.json").path))
+
+    let script = try await AppEnvironment.start(
+      AppOptions(dataDirectory: folder), app: app, interactive: false)
+    #expect(script.sessionStore.token() == nil)
+    #expect(script.sessionNotice?.contains("does not resume the saved session of demo_fan") == true)
+
+    let terminal = try await AppEnvironment.start(
+      AppOptions(dataDirectory: folder), app: app, interactive: true)
+    #expect(terminal.sessionStore.account == "demo_fan")
+    #expect(terminal.sessionStore.token() != nil)
+
+    let named = try await AppEnvironment.start(
+      AppOptions(dataDirectory: folder, user: "demo_fan"), app: app, interactive: false)
+    #expect(named.sessionStore.account == "demo_fan")
+    #expect(named.sessionNotice == nil)
+  }
+
+  @Test func start_scriptNamesASessionNotSavedOrNoLongerAccepted_failsBeforeReadingInput() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    await #expect {
+      try await AppEnvironment.start(
+        AppOptions(dataDirectory: folder, user: "minji_fan"), app: app, interactive: false)
+    } throws: { error in
+      (error as? StartupError)?.message.hasPrefix("No session is saved for minji_fan") == true
+    }
+    SessionStore(accountsIn: folder.appendingPathComponent("arti-sessions"), restoring: nil)
+      .save(token: "revoked-token", account: "minji_fan")
+    await #expect {
+      try await AppEnvironment.start(
+        AppOptions(dataDirectory: folder, user: "minji_fan"), app: app, interactive: false)
+    } throws: { error in
+      (error as? StartupError)?.message.hasPrefix("The session saved for minji_fan is no longer accepted")
+        == true
+    }
   }
 
   @Test func start_dataFolderIsAFile_failsSayingSo() async throws {

@@ -46,6 +46,9 @@ struct AppOptionsTests {
     #expect(joined.server == URL(string: "https://fromm.example/api"))
     #expect(joined.dataDirectory.path == "/tmp/fromm")
     #expect(!joined.plain)
+    #expect(joined.user == nil)
+    #expect(try options(["--user", "demo_fan"]).user == "demo_fan")
+    #expect(try options(["--user=minji_fan", "--plain"]).user == "minji_fan")
   }
 
   @Test func parse_helpAndVersion_winOverEverythingElse() throws {
@@ -67,21 +70,33 @@ struct AppOptionsTests {
     }
     #expect(throws: OptionsError.invalidServer("ftp://x")) { try parse(["--server", "ftp://x"]) }
     #expect(throws: OptionsError.noHome) { try parse([], environment: [:]) }
+    #expect(throws: OptionsError.missingValue("--user")) { try parse(["--user"]) }
+    #expect(
+      throws: OptionsError.invalidUser("Demo Fan", "Use only lowercase letters a–z, digits, '.' and '_'.")
+    ) {
+      try parse(["--user", "Demo Fan"])
+    }
   }
 
   @Test func optionsError_messages_nameTheFix() {
-    #expect(OptionsError.unknownOption("--sever").message.contains("--server URL, --data DIR, --plain"))
+    #expect(
+      OptionsError.unknownOption("--sever").message.contains("--server URL, --data DIR, --user NAME, --plain")
+    )
+    #expect(OptionsError.missingValue("--user").message.contains("--user demo_fan"))
+    #expect(
+      OptionsError.invalidUser("a", "At least 3 characters.").message.contains("At least 3 characters."))
     #expect(OptionsError.invalidServer("x").message.contains("http://127.0.0.1:8080"))
     #expect(OptionsError.noHome.message.contains("FROMM_DATA"))
   }
 
   @Test func usage_listsOptionsDefaultFolderAndFooter() {
     let app = AppDescription(
-      name: "arti", summary: "For artists.", sessionFileName: "arti-session.json",
+      name: "arti", summary: "For artists.", sessionFolderName: "arti-sessions",
       helpFooter: "Demo artist: iu_official / fromm-demo-1")
     let text = app.usage(defaultDataDirectory: "/home/iu/.local/share/fromm")
     for expected in [
-      "Usage: arti [--server URL] [--data DIR] [--plain]", "--version", "arti-session.json",
+      "Usage: arti [--server URL] [--data DIR] [--user NAME] [--plain]", "--version", "arti-sessions/",
+      "--user NAME   Resume NAME's saved session",
       "(here: /home/iu/.local/share/fromm)", "Demo artist: iu_official / fromm-demo-1",
     ] {
       #expect(text.contains(expected), "missing \(expected)")

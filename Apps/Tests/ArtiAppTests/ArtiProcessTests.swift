@@ -70,18 +70,27 @@ struct ArtiProcessTests {
     #expect(first.output.contains("Password for iu_official"))
     #expect(first.output.contains("You: 첫 방송이에요 안녕하세요"))
     #expect(!first.output.contains("\u{1B}"), "plain mode prints no escape codes")
-    #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("arti-session.json").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: data.appendingPathComponent("arti-sessions/iu_official.json").path))
 
-    // The session was kept: the next launch goes straight to the room.
-    let second = try run(["--data", data.path, "--plain"], input: "/profile\no\n1\n")
+    // A script that does not ask for the saved session signs in from its input; it is told so.
+    let script = try run(["--data", data.path, "--plain"], input: "")
+    #expect(script.output.contains("[l] Log in"))
+    #expect(script.error.contains("does not resume the saved session of iu_official; pass --user NAME"))
+
+    // The session was kept: a launch that asks for it goes straight to the room.
+    let second = try run(
+      ["--data", data.path, "--user", "iu_official", "--plain"], input: "/profile\no\n1\n")
     #expect(second.status == 0, "stderr: \(second.error)")
     #expect(!second.output.contains("Password for"))
     #expect(second.output.contains("You: 첫 방송이에요 안녕하세요"))
     #expect(second.output.contains("Sign out?"))
     #expect(second.output.contains("You signed out."))
 
-    let third = try run(["--data", data.path, "--plain"], input: "")
-    #expect(third.output.contains("[l] Log in"))
+    let third = try run(["--data", data.path, "--user", "iu_official", "--plain"], input: "")
+    #expect(third.status == 1)
+    #expect(third.error.contains("No session is saved for iu_official"))
     #expect(!third.output.contains("Your room"))
   }
 

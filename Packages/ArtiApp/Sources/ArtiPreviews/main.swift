@@ -1,8 +1,13 @@
 import ArtiCoordinator
+import ArtiCoordinatorView
 import ArtiProfile
+import ArtiProfileView
 import ArtiRoom
+import ArtiRoomView
 import ArtiSignInPassword
+import ArtiSignInPasswordView
 import ArtiSignInUsername
+import ArtiSignInUsernameView
 import AuthClient
 import CommonKit
 import ComposableArchitecture

@@ -1,11 +1,13 @@
 import CommonDataModels
-import CommonKit
 import ComposableArchitecture
 import MessageClient
 import MessageDataModels
 
 /// The artist's room: broadcast a message to every subscriber, and read the room, newest first,
 /// with the fans' replies, which keep arriving while the room is open.
+///
+/// A broadcast that is too long, or that could not be sent, is kept (``State/outbox``): the first
+/// to be shortened, the second until it is sent with `/retry`, so nothing typed is lost.
 ///
 /// Send ``Action/task`` when the room appears and ``Action/disappeared`` when it goes away: the
 /// first follows the room (``MessageClient/followRoom``) from the newest message read, the
@@ -17,26 +19,14 @@ public struct RoomFeature: Reducer {
     public var artistId: AccountID
     /// The room as followed: its messages, oldest first, and whether new ones are arriving.
     public var room: RoomFeed
-    /// The last broadcast that was typed but not sent (too long, or sending failed).
-    public var draft: String
-    /// Why the draft breaks ``MessageRules``.
-    public var draftProblem: TextProblem?
-    /// Whether a broadcast is being sent.
-    public var isSending: Bool
-    /// Why the last broadcast could not be sent.
-    public var sendError: String?
+    /// The broadcast being sent, or kept because it was too long or sending failed.
+    public var outbox: Outbox
 
     /// The room of `artistId`, not read yet.
-    public init(
-      artistId: AccountID, room: RoomFeed = RoomFeed(), draft: String = "", draftProblem: TextProblem? = nil,
-      isSending: Bool = false, sendError: String? = nil
-    ) {
+    public init(artistId: AccountID, room: RoomFeed = RoomFeed(), outbox: Outbox = Outbox(kind: .broadcast)) {
       self.artistId = artistId
       self.room = room
-      self.draft = draft
-      self.draftProblem = draftProblem
-      self.isSending = isSending
-      self.sendError = sendError
+      self.outbox = outbox
     }
 
     /// Every message read so far, oldest first (the view shows them newest first).
@@ -67,6 +57,8 @@ public struct RoomFeature: Reducer {
     case roomFailed(APIError)
     /// A broadcast was typed and submitted.
     case broadcastSubmitted(String)
+    /// Send the kept broadcast again (`/retry`), after sending it failed.
+    case retryTapped
     /// The server's answer to a broadcast.
     case sendResponse(Result<Message, APIError>)
   }
@@ -107,33 +99,31 @@ public struct RoomFeature: Reducer {
         return .none
 
       case .broadcastSubmitted(let text):
-        guard !state.isSending else { return .none }
-        state.draft = text
-        state.sendError = nil
-        if let problem = MessageRules.validate(text).problem {
-          state.draftProblem = problem
-          return .none
-        }
-        state.draftProblem = nil
-        state.isSending = true
-        return .run { [artistId = state.artistId, messageClient] send in
-          do {
-            await send(.sendResponse(.success(try await messageClient.send(artistId, text))))
-          } catch {
-            await send(.sendResponse(.failure(APIError(error))))
-          }
-        }
+        guard let text = state.outbox.submit(text) else { return .none }
+        return send(text, artistId: state.artistId)
+
+      case .retryTapped:
+        guard let text = state.outbox.retry() else { return .none }
+        return send(text, artistId: state.artistId)
 
       case .sendResponse(.success(let message)):
-        state.isSending = false
-        state.draft = ""
+        state.outbox.sent()
         state.room.insert(sent: message)
         return .none
 
       case .sendResponse(.failure(let error)):
-        state.isSending = false
-        state.sendError = "Not sent. \(error.message)"
+        state.outbox.failed(error)
         return .none
+      }
+    }
+  }
+
+  private func send(_ text: String, artistId: AccountID) -> Effect<Action> {
+    .run { [messageClient] send in
+      do {
+        await send(.sendResponse(.success(try await messageClient.send(artistId, text))))
+      } catch {
+        await send(.sendResponse(.failure(APIError(error))))
       }
     }
   }

@@ -311,6 +311,5 @@ struct HomeFeatureTests {
       $0.profile.didSave = true
       $0.session.account.displayName = "IU"
     }
-    #expect(HomeView().render(store.state).plainText().contains("fromm for artists · IU (@iu_official)"))
   }
 }

@@ -176,48 +176,66 @@ struct RoomFeatureTests {
     }
 
     await store.send(.broadcastSubmitted("새 앨범 나왔어요!")) {
-      $0.draft = "새 앨범 나왔어요!"
-      $0.isSending = true
+      $0.outbox = Outbox(kind: .broadcast, kept: "새 앨범 나왔어요!", isSending: true)
     }
     await store.receive(.sendResponse(.success(sent))) {
-      $0.isSending = false
-      $0.draft = ""
+      $0.outbox = Outbox(kind: .broadcast)
       $0.room.messages = [sent]
     }
     await store.send(.roomUpdated(.messages([sent])))
   }
 
-  @Test func broadcast_tooLongOrBlank_isRefusedWithoutSending() async {
+  @Test func broadcast_tooLongOrBlank_isRefusedWithoutSendingAndTheLongOneIsKept() async {
     let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
       RoomFeature()
     }
     let long = String(repeating: "가", count: 501)
     await store.send(.broadcastSubmitted(long)) {
-      $0.draft = long
-      $0.draftProblem = .tooLong(maxLength: 500)
+      $0.outbox = Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 501))
     }
     await store.send(.broadcastSubmitted("   ")) {
-      $0.draft = "   "
-      $0.draftProblem = .empty
+      $0.outbox.problem = .empty
     }
   }
 
-  @Test func broadcast_fails_keepsTheDraftAndSaysWhy() async {
+  @Test func broadcast_serverDown_keepsItAndRetrySendsIt() async {
+    let attempts = Mutex(0)
+    let sent = message(5, "안녕", kind: .broadcast)
     let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
       RoomFeature()
     } withDependencies: {
-      $0.messageClient.send = { _, _ in throw APIError.server(status: 500, message: "Database is busy") }
+      $0.messageClient.send = { _, _ in
+        let attempt = attempts.withLock { count in
+          count += 1
+          return count
+        }
+        if attempt == 1 { throw APIError.unreachable("connection refused") }
+        return sent
+      }
     }
 
     await store.send(.broadcastSubmitted("안녕")) {
-      $0.draft = "안녕"
-      $0.isSending = true
+      $0.outbox = Outbox(kind: .broadcast, kept: "안녕", isSending: true)
     }
-    let failure = APIError.server(status: 500, message: "Database is busy")
-    await store.receive(.sendResponse(.failure(failure))) {
-      $0.isSending = false
-      $0.sendError = "Not sent. \(failure.message)"
+    await store.receive(.sendResponse(.failure(.unreachable("connection refused")))) {
+      $0.outbox.isSending = false
+      $0.outbox.problem = .notSent(.unreachable("connection refused"))
     }
+    await store.send(.retryTapped) {
+      $0.outbox.isSending = true
+      $0.outbox.problem = nil
+    }
+    await store.receive(.sendResponse(.success(sent))) {
+      $0.outbox = Outbox(kind: .broadcast)
+      $0.room.messages = [sent]
+    }
+  }
+
+  @Test func retry_withNothingKept_saysSoWithoutSending() async {
+    let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
+      RoomFeature()
+    }
+    await store.send(.retryTapped) { $0.outbox.problem = .nothingToRetry }
   }
 
   @Test func updates_outOfOrder_areKeptInIdOrder() async {

@@ -4,7 +4,8 @@ import CommonDataModels
 import NetworkProvider
 
 extension AuthClient {
-  /// The client that talks to the API through `api`, keeping the session in `api.sessionStore`.
+  /// The client that talks to the API through `api`, keeping the session in `api.sessionStore`
+  /// (under the account's username, for a store that keeps one file per account).
   ///
   /// Sign-in and sign-up store the new token; sign-out forgets it (and the cache) even when the
   /// server cannot be told; ``restoreSession`` asks `GET /v1/auth/session` whether the stored
@@ -16,7 +17,7 @@ extension AuthClient {
   public static func live(_ api: APIClient) -> AuthClient {
     @Sendable func startSession(_ session: Session) async -> Session {
       await api.cache?.removeAll()
-      api.sessionStore?.save(token: session.token)
+      api.sessionStore?.save(token: session.token, account: session.account.username)
       return session
     }
     return AuthClient(

@@ -32,6 +32,20 @@ import Testing
     #expect(SessionStore(directory: harness.folder, fileName: "session.json").token() == "new-token")
   }
 
+  @Test func signIn_perAccountStore_keepsTheTokenUnderTheSignedInUsername() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "client-live-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = SessionStore(accountsIn: folder, restoring: nil)
+    let api = APIClient(
+      transport: RecordingTransport([json(200, sessionJSON)]), sessionStore: store,
+      cache: CacheManager(directory: nil))
+    _ = try await AuthClient.live(api).signIn("demo_fan", "fromm-demo-1")
+    #expect(store.account == "demo_fan")
+    #expect(SessionStore(accountsIn: folder, restoring: "demo_fan").token() == "new-token")
+    #expect(SessionStore(accountsIn: folder, restoring: nil).token() == nil)
+  }
+
   @Test func signIn_wrongPassword_throwsUnauthorizedAndStoresNothing() async throws {
     let harness = Harness(
       [json(401, #"{"code":"invalid_credentials","message":"Wrong username or password."}"#)], token: nil)
@@ -70,7 +84,8 @@ import Testing
     #expect(
       harness.transport.requests == [WireRequest(method: "POST", path: "/v1/auth/sign-out", headers: bearer)])
     #expect(harness.store.token() == nil)
-    #expect(!FileManager.default.fileExists(atPath: harness.store.fileURL.path))
+    #expect(
+      !FileManager.default.fileExists(atPath: harness.folder.appendingPathComponent("session.json").path))
   }
 
   @Test func signOut_serverUnreachable_stillForgetsTheToken() async throws {

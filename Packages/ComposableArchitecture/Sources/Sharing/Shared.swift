@@ -52,7 +52,7 @@ public struct Shared<Value: Sendable>: Sendable {
     get {
       if let assertion = SharedAssertion.current {
         return SharedAssertion.side == .expected
-          ? reference.expectedValue(in: assertion) : reference.actualValue
+          ? reference.expectedValue(in: assertion) : reference.actualValue(in: assertion)
       }
       return reference.value
     }
@@ -113,7 +113,7 @@ extension Shared: Equatable where Value: Equatable {
   /// assertion (changed by the test) and as of now.
   public static func == (lhs: Shared, rhs: Shared) -> Bool {
     if let assertion = SharedAssertion.current {
-      return lhs.reference.expectedValue(in: assertion) == rhs.reference.actualValue
+      return lhs.reference.expectedValue(in: assertion) == rhs.reference.actualValue(in: assertion)
     }
     return lhs.reference.value == rhs.reference.value
   }

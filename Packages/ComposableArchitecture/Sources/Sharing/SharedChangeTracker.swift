@@ -5,47 +5,56 @@ import Synchronization
 ///
 /// A ``Shared`` value lives in a reference, so the state a test store expects and the state the
 /// feature produced hold the same reference. While a tracker is among a store's dependencies,
-/// each reference keeps its value from before the first change since the last assertion (its
-/// snapshot). During an assertion (``SharedAssertion``) the expected state reads snapshots and
-/// writes to a scratch copy, the actual state reads current values, and afterwards the changes
-/// count as asserted.
+/// each reference keeps its value as of the last assertion once it changes (its snapshot), and
+/// the store records the changed values right after each action it reduces (``SharedStep``), as
+/// TCA records the state of each step. During an assertion (``SharedAssertion``) the expected
+/// state reads snapshots and writes to a scratch copy, the actual state reads the step's values,
+/// so a change made later (by an effect, or a later action) never shows in an earlier step, and
+/// afterwards the step's values count as asserted.
 package final class SharedChangeTracker: Sendable {
-  private struct Changes {
-    var references: [ObjectIdentifier: any SnapshotResettable] = [:]
-    var isAfterCheckpoint = false
-  }
-
-  private let changes = Mutex(Changes())
+  /// The references changed since their value was last accepted as current, by identity.
+  private let references = Mutex<[ObjectIdentifier: any SnapshotResettable]>([:])
 
   /// A tracker with no changes.
   package init() {}
 
   func track(_ reference: some SnapshotResettable) {
-    changes.withLock { $0.references[ObjectIdentifier(reference)] = reference }
+    references.withLock { $0[ObjectIdentifier(reference)] = reference }
   }
 
-  /// Marks the end of the reduction of an action the test sent: later changes, made by the
-  /// actions its effects send back, belong to later steps, and the sent step is asserted
-  /// against the values as of now.
-  package func checkpoint() {
-    changes.withLock { $0.isAfterCheckpoint = true }
+  /// Records the values of the shared state changed since the last assertion, right after a
+  /// step's action was reduced: the step is asserted against them, whatever changes later.
+  ///
+  /// A reference changed only after this moment is not recorded: its snapshot, taken before
+  /// its first change, holds its value as of this step.
+  package func recordStep() -> SharedStep {
+    let references = references.withLock { $0 }
+    return SharedStep(values: references.mapValues { $0.stepValue() })
   }
 
-  var isAfterCheckpoint: Bool { changes.withLock { $0.isAfterCheckpoint } }
-
-  /// Accepts the changes of the step just asserted; those made after its checkpoint stay to be
-  /// asserted by the next step.
-  package func resetSnapshots() {
-    let references = changes.withLock { changes in
-      defer { changes = Changes() }
-      return Array(changes.references.values)
+  /// Accepts the shared state of the step just asserted, `step`, as the one the next assertion
+  /// starts from; with no step (an assertion of the state as it is now), the current values.
+  package func accept(_ step: SharedStep?) {
+    // Under the tracker's lock, so that a change made meanwhile is tracked again after it.
+    references.withLock { references in
+      for (id, reference) in Array(references) {
+        if let step {
+          // A reference not in the step changed only after it: its snapshot already holds its
+          // value as of the step.
+          guard let value = step.values[id] else { continue }
+          if !reference.acceptSnapshot(value) { references[id] = nil }
+        } else {
+          _ = reference.acceptSnapshot(nil)
+          references[id] = nil
+        }
+      }
     }
-    let pending = references.filter { $0.resetSnapshot() }
-    guard !pending.isEmpty else { return }
-    changes.withLock { changes in
-      for reference in pending { changes.references[ObjectIdentifier(reference)] = reference }
-    }
   }
+}
+
+/// The values of changed shared state right after one step's action was reduced.
+package struct SharedStep: Sendable {
+  let values: [ObjectIdentifier: SharedStepValue]
 }
 
 extension DependencyValues {
@@ -76,29 +85,35 @@ package final class SharedAssertion: Sendable {
   @TaskLocal static var side: Side = .expected
 
   private let isExhaustive: Bool
+  /// The shared state of the step asserted; `nil` when the assertion is of the state as it is
+  /// now.
+  private let step: SharedStep?
   /// The values the test's assertion set, by reference; never written to the references.
   private let asserted = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
-  private init(isExhaustive: Bool) {
+  private init(isExhaustive: Bool, step: SharedStep?) {
     self.isExhaustive = isExhaustive
+    self.step = step
   }
 
-  /// Runs a state assertion; the changes tracked by `tracker` count as asserted afterwards.
+  /// Runs the state assertion of `step` (`nil`: of the state as it is now); afterwards its
+  /// shared state counts as asserted.
   ///
   /// When not exhaustive, the expected state starts from the actual one, so values the test
-  /// does not set read their current value.
+  /// does not set read their value in the step.
   package static func run<R>(
-    tracker: SharedChangeTracker?, isExhaustive: Bool, _ operation: () throws -> R
+    tracker: SharedChangeTracker?, step: SharedStep?, isExhaustive: Bool, _ operation: () throws -> R
   ) rethrows -> R {
-    defer { tracker?.resetSnapshots() }
-    return try $current.withValue(SharedAssertion(isExhaustive: isExhaustive), operation: operation)
+    defer { tracker?.accept(step) }
+    return try $current.withValue(
+      SharedAssertion(isExhaustive: isExhaustive, step: step), operation: operation)
   }
 
   /// Runs `operation` with each shared value on the expected side read as of the last
-  /// assertion, whatever the exhaustivity, and counts nothing as asserted: it tells whether a
-  /// step changed shared state at all.
-  package static func comparingSnapshots<R>(_ operation: () throws -> R) rethrows -> R {
-    try $current.withValue(SharedAssertion(isExhaustive: true), operation: operation)
+  /// assertion, whatever the exhaustivity, and counts nothing as asserted: it tells whether
+  /// `step` changed shared state at all.
+  package static func comparingSnapshots<R>(step: SharedStep?, _ operation: () throws -> R) rethrows -> R {
+    try $current.withValue(SharedAssertion(isExhaustive: true, step: step), operation: operation)
   }
 
   /// Runs `operation`, typically a dump, with shared values read as `side`.
@@ -108,7 +123,16 @@ package final class SharedAssertion: Sendable {
 
   func expectedValue<Value>(of reference: SharedReference<Value>) -> Value {
     if let value = asserted.withLock({ $0[ObjectIdentifier(reference)] }) as? Value { return value }
-    return isExhaustive ? reference.assertedValue : reference.actualValue
+    return isExhaustive ? reference.assertedValue : actualValue(of: reference)
+  }
+
+  /// The value the feature produced in the step asserted: as recorded right after its action
+  /// was reduced. A value the step did not record had not changed since the last assertion
+  /// then, so it is the one last asserted, even if it changed later.
+  func actualValue<Value>(of reference: SharedReference<Value>) -> Value {
+    guard let step else { return reference.value }
+    if let value = step.values[ObjectIdentifier(reference)]?.value as? Value { return value }
+    return reference.assertedValue
   }
 
   func assert<Value>(_ value: Value, for reference: SharedReference<Value>) {

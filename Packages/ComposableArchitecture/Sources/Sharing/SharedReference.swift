@@ -15,12 +15,11 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
   private struct Storage: Sendable {
     /// `nil` until the first read loads it from the key.
     var current: Box?
-    /// The value before the first change since the test last asserted it; see
-    /// ``SharedChangeTracker``.
+    /// The value as of the step the test last asserted, kept once the value changed after it;
+    /// see ``SharedChangeTracker``.
     var snapshot: Box?
-    /// The value when the action the test sent was reduced, before the actions its effects
-    /// sent back changed it; see ``SharedChangeTracker/checkpoint()``.
-    var checkpoint: Box?
+    /// Counts the changes, so that a test store can tell whether a value changed after a step.
+    var version = 0
   }
 
   private var storage = Storage()
@@ -56,7 +55,6 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
   /// Changes the value with exclusive access and saves it. A change made while a test store
   /// tracks changes keeps the value from before, for the test's assertion.
   func withLock<R>(tracker: SharedChangeTracker?, _ operation: (inout Value) throws -> R) rethrows -> R {
-    let isAfterCheckpoint = tracker?.isAfterCheckpoint ?? false
     let result = try registrar.withMutation(of: self, keyPath: \.value) {
       lock.lock()
       defer { lock.unlock() }
@@ -67,7 +65,7 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
       let result = try operation(&value)
       withStorage { storage in
         if tracker != nil, storage.snapshot == nil { storage.snapshot = Box(value: before) }
-        if isAfterCheckpoint, storage.checkpoint == nil { storage.checkpoint = Box(value: before) }
+        storage.version += 1
         storage.current = Box(value: value)
       }
       // Saved under the lock, so that two changes are saved in the order they were made.
@@ -83,19 +81,23 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
     withStorage { $0.snapshot?.value } ?? currentValue()
   }
 
-  /// The value the feature produced in the step being asserted: as of the checkpoint, if one
-  /// was taken and the value changed since.
-  var actualValue: Value {
-    withStorage { $0.checkpoint?.value } ?? currentValue()
+  /// The current value and its version, for a test store's record of a step.
+  func stepValue() -> SharedStepValue {
+    let value = currentValue()
+    return SharedStepValue(value: value, version: withStorage { $0.version })
   }
 
-  /// Accepts the value of the step just asserted; returns whether changes made after it remain
-  /// to be asserted.
-  func resetSnapshot() -> Bool {
+  /// Makes `value`, as of the step just asserted, the one the next assertion starts from; with
+  /// `nil`, or when the value did not change after that step, the current value. Returns
+  /// whether changes made after the step remain to be asserted.
+  func acceptSnapshot(_ value: SharedStepValue?) -> Bool {
     withStorage { storage in
-      storage.snapshot = storage.checkpoint
-      storage.checkpoint = nil
-      return storage.snapshot != nil
+      guard let value, value.version != storage.version, let asserted = value.value as? Value else {
+        storage.snapshot = nil
+        return false
+      }
+      storage.snapshot = Box(value: asserted)
+      return true
     }
   }
 
@@ -112,9 +114,17 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
   }
 }
 
-/// A reference whose test snapshot can be reset without knowing its value type.
+/// A reference whose test snapshot can be recorded and reset without knowing its value type.
 protocol SnapshotResettable: AnyObject, Sendable {
-  func resetSnapshot() -> Bool
+  func stepValue() -> SharedStepValue
+  func acceptSnapshot(_ value: SharedStepValue?) -> Bool
+}
+
+/// A shared value as a test store recorded it after a step, with the number of changes made to
+/// it by then.
+struct SharedStepValue: Sendable {
+  let value: any Sendable
+  let version: Int
 }
 
 extension SharedReference: SnapshotResettable {}

@@ -5,8 +5,8 @@ protocol SharedStorage<Value>: Sendable {
 
   /// The current value, observed.
   var value: Value { get }
-  /// The value the feature produced in the step a test store is asserting.
-  var actualValue: Value { get }
+  /// The value the feature produced in the step a test store asserts in `assertion`.
+  func actualValue(in assertion: SharedAssertion) -> Value
   /// Changes the value with exclusive access; see ``SharedReference/withLock(tracker:_:)``.
   func withLock<R>(tracker: SharedChangeTracker?, _ operation: (inout Value) throws -> R) rethrows -> R
   /// The value the test expects in `assertion`.
@@ -23,6 +23,10 @@ extension SharedReference: SharedStorage {
   func assert(_ value: Value, in assertion: SharedAssertion) {
     assertion.assert(value, for: self)
   }
+
+  func actualValue(in assertion: SharedAssertion) -> Value {
+    assertion.actualValue(of: self)
+  }
 }
 
 /// A part of another shared value: reads and changes go through the whole value, so that every
@@ -38,7 +42,9 @@ struct KeyPathStorage<Root: Sendable, Value: Sendable>: SharedStorage {
 
   var value: Value { base.value[keyPath: path.keyPath] }
 
-  var actualValue: Value { base.actualValue[keyPath: path.keyPath] }
+  func actualValue(in assertion: SharedAssertion) -> Value {
+    base.actualValue(in: assertion)[keyPath: path.keyPath]
+  }
 
   func withLock<R>(tracker: SharedChangeTracker?, _ operation: (inout Value) throws -> R) rethrows -> R {
     try base.withLock(tracker: tracker) { try operation(&$0[keyPath: path.keyPath]) }

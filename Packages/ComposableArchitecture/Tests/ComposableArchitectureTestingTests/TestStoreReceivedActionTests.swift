@@ -58,6 +58,26 @@ struct TestStoreReceivedActionTests {
       ])
   }
 
+  @Test func send_beforeReceivingPendingAction_neverReceived_isReportedAgainWhenTheTestEnds() async {
+    let issues = await collectIssues {
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, FirstSecond> { _, action in
+          switch action {
+          case .first: .send(.second)
+          case .second: .none
+          }
+        }
+      }
+      await store.send(.first)
+      await store.send(.first)
+    }
+    #expect(issues.count == 2)
+    #expect(issues.first?.hasPrefix("Must handle 1 received action before sending an action:") == true)
+    #expect(
+      issues.last?.hasPrefix("The store received 2 unexpected actions:\n  • .second\n  • .second")
+        == true)
+  }
+
   @Test func finish_withActionNeverReceived_reportsIt() async {
     let store = TestStore(initialState: Probe.State()) { Probe() }
     await store.send(.start)

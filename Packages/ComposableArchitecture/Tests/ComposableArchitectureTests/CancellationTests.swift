@@ -46,6 +46,42 @@ struct Timer: Reducer {
   }
 }
 
+/// Debounces inside a `Reduce` closure, reading the `any Clock<Duration>` dependency as a TCA
+/// feature reads its scheduler: `clock` and `self.clock`, with no local copy.
+struct DebouncedSearch: Reducer {
+  struct State: Equatable {
+    var query = ""
+    var searches: [String] = []
+  }
+
+  enum Action: Equatable {
+    case queryChanged(String)
+    case submitted
+    case search(String)
+  }
+
+  enum CancelID: Hashable, Sendable { case search }
+
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .queryChanged(let query):
+        state.query = query
+        return .run { send in await send(.search(query)) }
+          .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
+      case .submitted:
+        return .send(.search(state.query))
+          .debounce(id: CancelID.search, for: .zero, clock: self.clock)
+      case .search(let query):
+        state.searches.append(query)
+        return .none
+      }
+    }
+  }
+}
+
 @MainActor
 struct CancellationTests {
   @Test func cancel_stopsTheEffectWithThatID() async {
@@ -108,5 +144,22 @@ struct CancellationTests {
     #expect(store.state.searches.isEmpty)
     await clock.advance(by: .milliseconds(1))
     await store.receive(.search("iu")) { $0.searches = ["iu"] }
+  }
+
+  @Test func debounce_insideReduceClosureWithTheClockDependency_runsOnlyTheLast() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: DebouncedSearch.State()) {
+      DebouncedSearch()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.queryChanged("i")) { $0.query = "i" }
+    await clock.advance(by: .milliseconds(100))
+    await store.send(.queryChanged("iu")) { $0.query = "iu" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.search("iu")) { $0.searches = ["iu"] }
+    await store.send(.submitted)
+    await clock.advance(by: .zero)
+    await store.receive(.search("iu")) { $0.searches = ["iu", "iu"] }
   }
 }

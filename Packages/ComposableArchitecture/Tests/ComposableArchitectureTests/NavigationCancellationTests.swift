@@ -64,6 +64,48 @@ struct IfLetCancellationTests {
     await clock.advance(by: .seconds(5))
   }
 
+  @Test func ifCaseLet_childReplacedByAnotherIdentityInTheSameCase_cancelsTheOldChildsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TickerScreen.State.ticker(Ticker.State(id: 1))) {
+      TickerScreen()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.ticker(.startTimer))
+    await store.send(.show(Ticker.State(id: 2))) { $0 = .ticker(Ticker.State(id: 2)) }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func forEach_elementsReplacedByOthersWithNewIDs_cancelsTheOldOnesEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TickerRows.State(rows: [Ticker.State(id: 1)])) {
+      TickerRows()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.rows(.element(id: 1, action: .startTimer)))
+    await store.send(.replaceAll(with: [Ticker.State(id: 2)])) { $0.rows = [Ticker.State(id: 2)] }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func forEach_elementCancelInFlight_doesNotCancelASiblingsEffect() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TickerRows.State(rows: [Ticker.State(id: 1), Ticker.State(id: 2)])
+    ) {
+      TickerRows()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.rows(.element(id: 1, action: .startTimer)))
+    await store.send(.rows(.element(id: 2, action: .restartTimer)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 1 }
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 1 }
+    await store.send(.rows(.element(id: 1, action: .stopTimer)))
+    await store.send(.rows(.element(id: 2, action: .stopTimer)))
+  }
+
   @Test func forEach_elementRemoved_cancelsItsEffects() async {
     let clock = TestClock()
     let store = TestStore(initialState: TickerRows.State(rows: [Ticker.State(id: 1)])) {
@@ -127,6 +169,23 @@ struct PresentationCancellationTests {
     await store.send(.stopTimer)
     await clock.advance(by: .seconds(1))
     await store.receive(.child(.presented(.tick))) { $0.child?.ticks = 1 }
+    await store.send(.child(.dismiss)) { $0.child = nil }
+  }
+
+  @Test func presentedChildCancelInFlight_doesNotCancelTheParentsEffectWithTheSameID() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TickerHost.State()) {
+      TickerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.present(id: 1)) { $0.child = Ticker.State(id: 1) }
+    await store.send(.startTimer)
+    await store.send(.child(.presented(.restartTimer)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.child(.presented(.tick))) { $0.child?.ticks = 1 }
+    await store.send(.stopTimer)
     await store.send(.child(.dismiss)) { $0.child = nil }
   }
 

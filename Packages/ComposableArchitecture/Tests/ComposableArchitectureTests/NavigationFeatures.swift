@@ -9,6 +9,7 @@ struct Ticker: Reducer {
 
   enum Action: Equatable, Sendable {
     case startTimer
+    case restartTimer
     case stopTimer
     case stopTimerFromEffect
     case tick
@@ -21,14 +22,14 @@ struct Ticker: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .startTimer:
+    case .startTimer, .restartTimer:
       return .run { send in
         while true {
           try await clock.sleep(for: .seconds(1))
           await send(.tick)
         }
       }
-      .cancellable(id: CancelID.timer)
+      .cancellable(id: CancelID.timer, cancelInFlight: action == .restartTimer)
     case .stopTimer:
       return .cancel(id: CancelID.timer)
     case .stopTimerFromEffect:
@@ -180,6 +181,7 @@ struct TickerScreen: Reducer {
 
   enum Action: Equatable, CasePathable {
     case ticker(Ticker.Action)
+    case show(Ticker.State)
     case close
 
     struct AllCasePaths: Sendable {
@@ -192,7 +194,11 @@ struct TickerScreen: Reducer {
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      if case .close = action { state = .empty }
+      switch action {
+      case .show(let ticker): state = .ticker(ticker)
+      case .close: state = .empty
+      case .ticker: break
+      }
       return .none
     }
     .ifCaseLet(\.ticker, action: \.ticker) { Ticker() }
@@ -208,6 +214,7 @@ struct TickerRows: Reducer {
   enum Action: Equatable, CasePathable {
     case rows(IdentifiedActionOf<Ticker>)
     case remove(id: Int)
+    case replaceAll(with: IdentifiedArrayOf<Ticker.State>)
 
     struct AllCasePaths: Sendable {
       var rows: AnyCasePath<Action, IdentifiedActionOf<Ticker>> {
@@ -219,7 +226,11 @@ struct TickerRows: Reducer {
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      if case .remove(let id) = action { state.rows.remove(id: id) }
+      switch action {
+      case .remove(let id): state.rows.remove(id: id)
+      case .replaceAll(let rows): state.rows = rows
+      case .rows: break
+      }
       return .none
     }
     .forEach(\.rows, action: \.rows) { Ticker() }

@@ -78,15 +78,18 @@ final class CountModel {
 
   @Test func testValue_statefulFake_keepsItsStateBetweenReads() {
     @Dependency(\.counter) var counter
+    #expect(counter.count() == 0)
     counter.setCount(42)
     #expect(counter.count() == 42)
     #expect(DependencyValues().counter.count() == 42)
   }
 
   @Test func testValue_inAnotherTest_startsAfresh() async {
-    // The fake of this test is not the one a concurrent test set to 42.
+    // This test and the one above each start from 0 and leave 42: whichever runs second fails
+    // if it sees the other's fake.
     @Dependency(\.counter) var counter
     #expect(counter.count() == 0)
+    counter.setCount(42)
   }
 
   @Test func dependencyInClass_readOutsideItsScope_keepsValuesFromCreation() {

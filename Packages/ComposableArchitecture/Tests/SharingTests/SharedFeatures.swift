@@ -97,3 +97,36 @@ struct NameEditor: Reducer {
     }
   }
 }
+
+/// Ticks from an effect that changes the shared count itself before each tick it sends, as a
+/// timer that keeps a shared value current does.
+struct SharedTicker: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("count")) var count = 0
+    var ticks = 0
+  }
+
+  enum Action: Equatable {
+    case startButtonTapped
+    case tick
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startButtonTapped:
+      return .run { [count = state.$count, clock] send in
+        count.withLock { $0 += 1 }
+        await send(.tick)
+        count.withLock { $0 += 1 }
+        await send(.tick)
+        try await clock.sleep(for: .seconds(1))
+        count.withLock { $0 = 42 }
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+}

@@ -109,3 +109,25 @@ import Testing
     #expect(reloaded == Profile(name: "Saved"))
   }
 }
+
+/// The cases of a parameterized test run concurrently under one test id; each must get its own
+/// shared values, as separate tests do.
+@Suite struct ParameterizedSharedStateTests {
+  @Test(arguments: ["first", "second", "third", "fourth"])
+  func inMemory_eachCaseOfAParameterizedTest_startsFromTheDefault(_ name: String) async {
+    @Shared(.inMemory("name")) var shared = "default"
+    #expect(shared == "default")
+    shared = name
+    await Task.yield()
+    #expect(shared == name)
+  }
+
+  @MainActor
+  @Test(arguments: 1...3)
+  func testStore_eachCaseOfAParameterizedTest_seesOnlyItsOwnSharedChanges(_ taps: Int) async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    for tap in 1...taps {
+      await store.send(.incrementButtonTapped) { $0.count = tap }
+    }
+  }
+}

@@ -138,4 +138,94 @@ import Testing
     await store.send(.incrementButtonTapped) { $0.count = 1 }
     #expect(parent.count == 1)
   }
+
+  @Test func sharedChange_byEffectBeforeEachAction_isAssertedAtTheStepOfThatAction() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SharedTicker.State()) {
+      SharedTicker()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startButtonTapped)
+    await store.receive(.tick) {
+      $0.count = 1
+      $0.ticks = 1
+    }
+    await store.receive(.tick) {
+      $0.count = 2
+      $0.ticks = 2
+    }
+    await clock.advance(by: .seconds(1))
+    store.assert { $0.count = 42 }
+  }
+
+  @Test func sharedChange_byEffectAfterTheReceivedAction_isNotPartOfItsStep() async {
+    let issues = IssueCollector()
+    let clock = TestClock()
+    await withIssueReporter(issues) {
+      let store = TestStore(initialState: SharedTicker.State()) {
+        SharedTicker()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.startButtonTapped)
+      // Both ticks and the change before the second have happened by now.
+      await store.receive(.tick) {
+        $0.count = 2
+        $0.ticks = 1
+      }
+      await store.receive(.tick) {
+        $0.count = 2
+        $0.ticks = 2
+      }
+      await clock.advance(by: .seconds(1))
+      store.assert { $0.count = 42 }
+    }
+    #expect(issues.messages.count == 1)
+    #expect(
+      issues.messages.first?.hasPrefix("The state after receiving .tick does not match the expectation:")
+        == true)
+    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 1,") == true)
+  }
+
+  @Test func sharedChange_inSkippedReceivedActions_isAcceptedWithThem() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SharedTicker.State()) {
+      SharedTicker()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startButtonTapped)
+    await store.skipReceivedActions()
+    #expect(store.state.ticks == 2)
+    await clock.advance(by: .seconds(1))
+    store.assert { $0.count = 42 }
+  }
+
+  @Test func sharedChange_byEffectAfterTheLastStep_notAsserted_isReportedWhenTheTestEnds() async {
+    let issues = IssueCollector()
+    let clock = TestClock()
+    await withIssueReporter(issues) {
+      let store = TestStore(initialState: SharedTicker.State()) {
+        SharedTicker()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.startButtonTapped)
+      await store.receive(.tick) {
+        $0.count = 1
+        $0.ticks = 1
+      }
+      await store.receive(.tick) {
+        $0.count = 2
+        $0.ticks = 2
+      }
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(issues.messages.count == 1)
+    #expect(
+      issues.messages.first?.hasPrefix("The test ended before asserting changes to shared state:")
+        == true)
+    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 42,") == true)
+  }
 }

@@ -10,6 +10,7 @@ import Testing
 
   @Test func apiPaths_areTheRoutesPatternsFilledIn() {
     #expect(APIPaths.messages(artistID: 7) == "/v1/rooms/7/messages")
+    #expect(APIPaths.history(artistID: 7) == "/v1/rooms/7/history")
     #expect(APIPaths.artist(artistID: 7) == "/v1/artists/7")
     #expect(APIPaths.subscription(artistID: 7) == "/v1/artists/7/subscription")
     #expect(APIPaths.signIn == APIRoute.signIn.pattern)

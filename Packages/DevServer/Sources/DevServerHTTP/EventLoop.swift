@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -6,82 +8,103 @@ import Glibc
 import Darwin
 #endif
 
-/// The server's one reading thread: accepts, reads requests without blocking, enforces the
-/// connection limits and deadlines, and hands complete requests to the workers.
+/// The server's connections and the threads that serve them.
 ///
-/// Only this thread opens, registers and closes connections, so a descriptor number is never
-/// reused while another thread still holds it.
-final class EventLoop: @unchecked Sendable {
-  // @unchecked: every stored property is used only by the loop's own thread, after `run()` starts.
+/// Every worker waits on one shared one-shot poller: the worker told that a socket is readable
+/// reads it, answers every complete request in it on the same thread, then watches the socket
+/// again. No request is handed from thread to thread, so an answer costs no wake-ups beyond the
+/// poller's own, while a handler that blocks (a password hash, a database lock held by another
+/// process) holds only its own worker. Accepting is the same: the listener is one more one-shot
+/// descriptor. A housekeeping thread enforces deadlines and runs the shutdown.
+final class EventLoop: Sendable {
+  private struct Table {
+    var connections: [UInt64: HTTPConnection] = [:]
+    var perHost: [String: Int] = [:]
+    var nextID: UInt64 = EventLoop.firstConnectionID
+  }
+
+  private static let listenerID: UInt64 = 0
+  private static let stopID: UInt64 = 1
+  private static let firstConnectionID: UInt64 = 2
+  /// The most bytes read from one socket before its requests are answered (128 KiB), so one fast
+  /// sender cannot keep a worker reading.
+  private static let readsPerWakeUp = 8
+
   private let server: HTTPServer
   private let poller: Poller
-  private var listener: Int32
-  private var connections: [Int32: HTTPConnection] = [:]
-  private var perHost: [String: Int] = [:]
-  private var lastSweep = ContinuousClock.now
+  private let table = PlainLock(Table())
+  /// The listening socket; -1 once closed. Accepting happens under this lock.
+  private let listener: PlainLock<Int32>
+  /// Written once every connection is gone: it stays readable, so every worker sees it and ends.
+  private let stop = WakeUpPipe()
+  /// Signalled by ``HTTPServer/shutdown(gracePeriod:)`` so housekeeping starts it at once.
+  let housekeepingNow = DispatchSemaphore(value: 0)
 
   init(server: HTTPServer, poller: Poller, listener: Int32) {
     self.server = server
     self.poller = poller
-    self.listener = listener
+    self.listener = PlainLock(listener)
+    poller.add(listener, id: Self.listenerID)
+    poller.addPersistent(stop.readEnd, id: Self.stopID)
   }
 
   private var configuration: HTTPServerConfiguration { server.configuration }
 
-  func run() {
-    poller.add(listener)
-    poller.add(server.wakeUp.readEnd)
+  /// A worker thread's life: wait for a readable socket, serve it, repeat until stopped.
+  func work() {
+    var ready: [UInt64] = []
+    ready.reserveCapacity(1)
     while true {
+      poller.wait(into: &ready, limit: 1, milliseconds: -1)
+      for id in ready {
+        switch id {
+        case Self.stopID: return
+        case Self.listenerID: acceptAll()
+        default: serve(id)
+        }
+      }
+    }
+  }
+
+  /// The housekeeping thread's life: deadlines every 50 ms; on shutdown, close what is idle and
+  /// end the workers once the last connection is gone.
+  func keepHouse() {
+    while true {
+      _ = housekeepingNow.wait(timeout: .now() + .milliseconds(50))
       if server.isStopping {
         stopAccepting()
-        if connections.isEmpty { break }
-      }
-      let ready = poller.wait(milliseconds: 50)
-      // Connections the workers finished with first: they may be the idle ones a new client needs.
-      takeBackFinished()
-      for fd in ready {
-        if fd == listener {
-          acceptAll()
-        } else if fd == server.wakeUp.readEnd {
-          server.wakeUp.drain()
-        } else if let connection = connections[fd], !connection.inWorker {
-          receive(connection)
+        for connection in snapshot() {
+          close(connection, owned: false)
         }
+        if table.withLock({ $0.connections.isEmpty }) {
+          stop.signal()
+          return
+        }
+        continue
       }
-      let now = ContinuousClock.now
-      if now - lastSweep >= .milliseconds(50) {
-        lastSweep = now
-        enforceDeadlines(now: now)
-      }
+      enforceDeadlines(now: ContinuousClock.now)
     }
-    server.work.close()
   }
 
-  private func stopAccepting() {
-    if listener >= 0 {
-      poller.remove(listener)
-      Socket.closeDescriptor(listener)
-      server.state.withLock { $0.listener = -1 }
-      listener = -1
-    }
-    for connection in connections.values where !connection.inWorker {
-      close(connection)
-    }
-  }
+  // MARK: Accepting
 
   private func acceptAll() {
-    while listener >= 0 {
-      let fd = accept(listener, nil, nil)
-      guard fd >= 0 else {
-        if errno == EMFILE || errno == ENFILE {
-          // Out of descriptors: make room from the idle, or refuse quietly and try again later.
-          server.logger.error("accept failed: out of file descriptors")
-          if !evictOldestIdle() { return }
-          continue
+    listener.withLock { listener in
+      guard listener >= 0 else { return }
+      while true {
+        let fd = accept(listener, nil, nil)
+        guard fd >= 0 else {
+          if errno == EINTR { continue }
+          if errno == EMFILE || errno == ENFILE {
+            // Out of descriptors: make room from the idle, or refuse quietly and try again later.
+            server.logger.error("accept failed: out of file descriptors")
+            if evictOldestIdle() { continue }
+          }
+          break  // EAGAIN: nothing more waiting
         }
-        return  // EAGAIN: nothing more waiting
+        admit(fd)
       }
-      admit(fd)
+      poller.rearm(listener, id: Self.listenerID)
     }
   }
 
@@ -95,113 +118,169 @@ final class EventLoop: @unchecked Sendable {
     #endif
     let peer = Socket.peer(fd)
     let host = peer?.host ?? "?"
-    let connection = HTTPConnection(
-      fd: fd, peer: Socket.peerName(fd), host: host, now: ContinuousClock.now)
-    if perHost[host, default: 0] >= configuration.maxConnectionsPerAddress {
+    let peerName =
+      peer.map { $0.host.contains(":") ? "[\($0.host)]:\($0.port)" : "\($0.host):\($0.port)" } ?? "?"
+    enum Admission {
+      case admitted(HTTPConnection)
+      case perHostLimit, full
+    }
+    var admission = Admission.full
+    for attempt in 0..<2 {
+      admission = table.withLock { table -> Admission in
+        if table.perHost[host, default: 0] >= configuration.maxConnectionsPerAddress { return .perHostLimit }
+        guard table.connections.count < configuration.maxConnections else { return .full }
+        let connection = HTTPConnection(
+          id: table.nextID, fd: fd, peer: peerName, host: host, now: ContinuousClock.now)
+        table.nextID += 1
+        table.connections[connection.id] = connection
+        table.perHost[host, default: 0] += 1
+        return .admitted(connection)
+      }
+      guard case .full = admission, attempt == 0, evictOldestIdle() else { break }
+    }
+    switch admission {
+    case .admitted(let connection):
+      server.state.withLock { _ = $0.connections.insert(fd) }
+      poller.add(fd, id: connection.id)
+    case .perHostLimit:
       refuseAtLimit(
-        connection,
+        fd, peerName,
         "The server's limit of \(configuration.maxConnectionsPerAddress) connections from one address is reached; close idle connections or try again shortly."
       )
-      return
-    }
-    if connections.count >= configuration.maxConnections && !evictOldestIdle() {
+    case .full:
       refuseAtLimit(
-        connection,
+        fd, peerName,
         "The server is at its limit of \(configuration.maxConnections) busy connections; try again shortly.")
-      return
     }
-    connections[fd] = connection
-    perHost[host, default: 0] += 1
-    server.state.withLock { _ = $0.connections.insert(fd) }
-    poller.add(fd)
   }
 
-  private func refuseAtLimit(_ connection: HTTPConnection, _ message: String) {
+  private func refuseAtLimit(_ fd: Int32, _ peer: String, _ message: String) {
     let bytes = server.errorResponse(
       status: 503, code: "service_unavailable", message: message, keepAlive: false)
-    _ = Socket.writeAll(connection.fd, bytes, timeoutMilliseconds: 0)
-    server.logger.warning("\(connection.peer) refused: \(message)")
-    Socket.closeDescriptor(connection.fd)
+    _ = Socket.writeAll(fd, bytes, timeoutMilliseconds: 0)
+    server.logger.warning("\(peer) refused: \(message)")
+    Socket.closeDescriptor(fd)
   }
 
   /// Closes the connection that has waited longest without a request; false when none is idle.
   private func evictOldestIdle() -> Bool {
-    guard let oldest = connections.values.filter(\.isIdle).min(by: { $0.lastActivity < $1.lastActivity })
-    else { return false }
-    close(oldest)
-    return true
+    let idle = snapshot().compactMap { connection in
+      connection.unclaimed { $0.isIdle ? (connection, $0.lastActivity) : nil } ?? nil
+    }
+    for (connection, _) in idle.sorted(by: { $0.1 < $1.1 })
+    where close(connection, owned: false, if: \.isIdle) {
+      return true
+    }
+    return false
   }
 
-  /// Reads what has arrived and hands a complete request to a worker.
-  private func receive(_ connection: HTTPConnection) {
-    // Read at most 128 KiB per wake-up, so one fast sender cannot starve the others.
-    for _ in 0..<8 {
+  // MARK: Serving
+
+  /// Reads what has arrived on connection `id` and answers every complete request in it.
+  private func serve(_ id: UInt64) {
+    guard let connection = table.withLock({ $0.connections[id] }), connection.claim() else { return }
+    for _ in 0..<Self.readsPerWakeUp {
       let count = Socket.read(connection.fd, into: &connection.buffer)
-      if count > 0 { continue }
-      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { break }
-      // The peer closed: fine between requests, a truncated request otherwise (nobody to answer).
-      close(connection)
-      return
-    }
-    dispatch(connection)
-  }
-
-  private func dispatch(_ connection: HTTPConnection) {
-    switch connection.nextRequest(configuration, now: ContinuousClock.now) {
-    case .incomplete:
-      return
-    case .refused(let error):
-      server.refuse(connection, error)
-      close(connection)
-    case .request(let head, let body):
-      connection.inWorker = true
-      poller.remove(connection.fd)
-      server.work.put(connection, head, body)
-    }
-  }
-
-  private func takeBackFinished() {
-    let done = server.finished.withLock { finished in
-      defer { finished.removeAll(keepingCapacity: true) }
-      return finished
-    }
-    for (connection, keep) in done {
-      connection.inWorker = false
-      guard keep, !server.isStopping else {
-        close(connection)
+      // A short read emptied the socket; the level-triggered poller reports anything later.
+      if count > 0 {
+        if count < Socket.readChunk { break }
         continue
       }
-      poller.add(connection.fd)
-      // Part of the next request may have arrived with the last one.
-      if !connection.buffer.isEmpty { dispatch(connection) }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { break }
+      // The peer closed: fine between requests, a truncated request otherwise (nobody to answer).
+      close(connection, owned: true)
+      return
     }
+    while true {
+      let now = ContinuousClock.now
+      switch connection.nextRequest(configuration, now: now) {
+      case .incomplete:
+        if server.isStopping && connection.isIdle {
+          close(connection, owned: true)
+        } else {
+          connection.release { poller.rearm(connection.fd, id: connection.id) }
+        }
+        return
+      case .refused(let error):
+        server.refuse(connection, error)
+        close(connection, owned: true)
+        return
+      case .request(let head, let body):
+        guard server.answer(head, body: body, on: connection) else {
+          close(connection, owned: true)
+          return
+        }
+        connection.lastActivity = ContinuousClock.now
+      }
+    }
+  }
+
+  // MARK: Deadlines and closing
+
+  private func snapshot() -> [HTTPConnection] {
+    table.withLock { Array($0.connections.values) }
   }
 
   private func enforceDeadlines(now: ContinuousClock.Instant) {
     let headLimit = min(configuration.headerTimeout, configuration.readTimeout)
-    for connection in connections.values where !connection.inWorker {
-      if let started = connection.requestStarted {
-        let limit = connection.hasHead ? configuration.readTimeout : headLimit
-        guard now - started > limit else { continue }
+    for connection in snapshot() {
+      // Only connections no worker holds: a request being answered is not late.
+      enum Verdict {
+        case fine
+        case late(Duration)
+        case idle
+      }
+      let verdict =
+        connection.unclaimed { connection -> Verdict in
+          if let started = connection.requestStarted {
+            let limit = connection.hasHead ? configuration.readTimeout : headLimit
+            return now - started > limit ? .late(limit) : .fine
+          }
+          return now - connection.lastActivity > configuration.idleTimeout ? .idle : .fine
+        } ?? .fine
+      switch verdict {
+      case .fine: continue
+      case .idle: close(connection, owned: false, if: \.isIdle)
+      case .late(let limit):
+        // Claim it so no worker starts on it while the 408 goes out.
+        guard connection.claim() else { continue }
         server.refuse(
           connection,
           HTTPParseError(
             status: 408, code: "request_timeout",
             message: "The request was not received completely within \(limit)."))
-        close(connection)
-      } else if now - connection.lastActivity > configuration.idleTimeout {
-        close(connection)
+        close(connection, owned: true)
       }
     }
   }
 
-  private func close(_ connection: HTTPConnection) {
-    guard connections.removeValue(forKey: connection.fd) != nil else { return }
-    if !connection.inWorker { poller.remove(connection.fd) }
-    if let count = perHost[connection.host] {
-      perHost[connection.host] = count > 1 ? count - 1 : nil
+  private func stopAccepting() {
+    listener.withLock { listener in
+      guard listener >= 0 else { return }
+      poller.remove(listener)
+      Socket.closeDescriptor(listener)
+      server.state.withLock { $0.listener = -1 }
+      listener = -1
     }
-    server.state.withLock { _ = $0.connections.remove(connection.fd) }
-    Socket.closeDescriptor(connection.fd)
+  }
+
+  /// Closes `connection` if the caller owns it, or else if nobody does and `condition` holds.
+  @discardableResult
+  private func close(
+    _ connection: HTTPConnection, owned: Bool, if condition: (HTTPConnection) -> Bool = { _ in true }
+  ) -> Bool {
+    let closed = connection.close(owned: owned, if: condition) {
+      poller.remove(connection.fd)
+      server.state.withLock { _ = $0.connections.remove(connection.fd) }
+      Socket.closeDescriptor(connection.fd)
+    }
+    guard closed else { return false }
+    table.withLock { table in
+      table.connections[connection.id] = nil
+      if let count = table.perHost[connection.host] {
+        table.perHost[connection.host] = count > 1 ? count - 1 : nil
+      }
+    }
+    return true
   }
 }

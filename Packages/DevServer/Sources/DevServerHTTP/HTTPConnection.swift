@@ -3,15 +3,21 @@ import Foundation
 
 /// One client connection: its socket, the bytes received but not yet answered, and its clocks.
 ///
-/// Owned by the event loop while it waits for a request and by exactly one worker while a request
-/// is answered (`inWorker`), never by two threads at once.
+/// A worker that is told the socket is readable ``claim()``s the connection and is then its only
+/// user until ``release(rearming:)``; while unclaimed, the housekeeping thread may read its clocks
+/// and close it, under the same lock, so a descriptor is never closed under a worker's feet nor
+/// re-armed after it was closed.
 final class HTTPConnection: @unchecked Sendable {
+  // @unchecked: `buffer` and the clocks are used only by the claiming worker, or under `ownership`
+  // while nobody has claimed the connection; the lock orders one user's writes before the next's reads.
   enum Next {
     case request(HTTPRequestHead, body: [UInt8])
     case incomplete
     case refused(HTTPParseError)
   }
 
+  /// The poller's id for this connection; never reused, unlike descriptor numbers.
+  let id: UInt64
   let fd: Int32
   /// "127.0.0.1:53122", for log lines.
   let peer: String
@@ -26,9 +32,10 @@ final class HTTPConnection: @unchecked Sendable {
   var lastActivity: ContinuousClock.Instant
   /// When the first byte of the request being received arrived; `nil` between requests.
   var requestStarted: ContinuousClock.Instant?
-  var inWorker = false
+  private let ownership = PlainLock<(claimed: Bool, closed: Bool)>((false, false))
 
-  init(fd: Int32, peer: String, host: String, now: ContinuousClock.Instant) {
+  init(id: UInt64 = 0, fd: Int32, peer: String, host: String, now: ContinuousClock.Instant) {
+    self.id = id
     self.fd = fd
     self.peer = peer
     self.host = host
@@ -36,7 +43,44 @@ final class HTTPConnection: @unchecked Sendable {
   }
 
   /// Whether the connection waits between requests with nothing received (may be evicted).
-  var isIdle: Bool { !inWorker && buffer.isEmpty && requestStarted == nil }
+  /// Read it only while owning the connection, or inside ``closeUnclaimed(if:closing:)``.
+  var isIdle: Bool { buffer.isEmpty && requestStarted == nil }
+
+  /// Takes the connection for this thread; false when another thread has it or it was closed.
+  func claim() -> Bool {
+    ownership.withLock { state in
+      guard !state.claimed && !state.closed else { return false }
+      state.claimed = true
+      return true
+    }
+  }
+
+  /// Gives the connection back and runs `rearm` (watch the socket again) under the same lock,
+  /// so nothing can close the descriptor in between.
+  func release(rearming rearm: () -> Void) {
+    ownership.withLock { state in
+      state.claimed = false
+      if !state.closed { rearm() }
+    }
+  }
+
+  /// Marks the connection closed and runs `closing` (unwatch and close the descriptor) when the
+  /// caller owns it (`owned`) or nobody does and `condition` holds; returns whether it ran.
+  @discardableResult
+  func close(owned: Bool, if condition: (HTTPConnection) -> Bool = { _ in true }, closing: () -> Void) -> Bool
+  {
+    ownership.withLock { state in
+      guard !state.closed, owned || (!state.claimed && condition(self)) else { return false }
+      state.closed = true
+      closing()
+      return true
+    }
+  }
+
+  /// Reads the connection's clocks while nobody owns it; `nil` while a worker has it or once closed.
+  func unclaimed<T>(_ body: (HTTPConnection) -> T) -> T? {
+    ownership.withLock { state in state.claimed || state.closed ? nil : body(self) }
+  }
 
   /// Whether the head of the current request has been received.
   var hasHead: Bool { head != nil }

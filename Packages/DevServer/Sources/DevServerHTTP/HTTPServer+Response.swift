@@ -61,26 +61,53 @@ extension HTTPServer {
 
   func serialize(_ response: WireResponse, keepAlive: Bool, includeBody: Bool) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(160 + response.headers.count * 40 + (includeBody ? response.body.count : 0))
+    bytes.reserveCapacity(128 + response.headers.count * 48 + (includeBody ? response.body.count : 0))
     func append(_ text: String) {
       var text = text
       text.withUTF8 { bytes.append(contentsOf: $0) }
     }
-    append("HTTP/1.1 \(response.status) \(Self.reasonPhrase(response.status))\r\n")
-    let names = response.headers.count > 1 ? response.headers.keys.sorted() : Array(response.headers.keys)
-    for name in names where name != "content-length" && name != "connection" {
-      guard let value = response.headers[name] else { continue }
-      append(name)
-      append(": ")
-      // Header values come from our handler; drop CR/LF anyway so nothing can split the response.
-      bytes.append(contentsOf: value.utf8.filter { $0 != 13 && $0 != 10 })
-      append("\r\n")
+    if let statusLine = Self.statusLines[response.status] {
+      bytes.append(contentsOf: statusLine)
+    } else {
+      append("HTTP/1.1 \(response.status) \(Self.reasonPhrase(response.status))\r\n")
     }
-    append("content-length: \(response.body.count)\r\n")
-    append(keepAlive ? "connection: keep-alive\r\n\r\n" : "connection: close\r\n\r\n")
+    func appendHeader(_ name: String, _ value: String) {
+      guard name != "content-length" && name != "connection" else { return }
+      append(name)
+      bytes.append(contentsOf: Self.colonSpace)
+      // Header values come from our handler; drop CR/LF anyway so nothing can split the response.
+      if value.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
+        bytes.append(contentsOf: value.utf8.filter { $0 != 13 && $0 != 10 })
+      } else {
+        append(value)
+      }
+      bytes.append(contentsOf: Self.lineEnd)
+    }
+    if response.headers.count > 1 {
+      for name in response.headers.keys.sorted() {
+        if let value = response.headers[name] { appendHeader(name, value) }
+      }
+    } else {
+      for (name, value) in response.headers { appendHeader(name, value) }
+    }
+    bytes.append(contentsOf: Self.contentLengthPrefix)
+    append(String(response.body.count))
+    bytes.append(contentsOf: keepAlive ? Self.keepAliveEnd : Self.closeEnd)
     if includeBody { bytes.append(contentsOf: response.body) }
     return bytes
   }
+
+  /// Pre-encoded pieces of every response head, so the common ones cost a copy, not formatting.
+  static let statusLines: [Int: [UInt8]] = Dictionary(
+    uniqueKeysWithValues: [
+      200, 201, 204, 400, 401, 403, 404, 405, 408, 409, 413, 429, 431, 500, 501, 503, 505,
+    ]
+    .map { ($0, Array("HTTP/1.1 \($0) \(reasonPhrase($0))\r\n".utf8)) })
+  static let colonSpace = Array(": ".utf8)
+  static let lineEnd = Array("\r\n".utf8)
+  static let contentLengthPrefix = Array("content-length: ".utf8)
+  static let keepAliveEnd = Array("\r\nconnection: keep-alive\r\n\r\n".utf8)
+  static let closeEnd = Array("\r\nconnection: close\r\n\r\n".utf8)
 
   static func reasonPhrase(_ status: Int) -> String {
     switch status {

@@ -12,9 +12,10 @@ import Darwin
 
 /// An HTTP/1.1 server over POSIX sockets that hands every request to a ``WireHandler``.
 ///
-/// One event-loop thread (epoll on Linux, poll elsewhere) accepts connections and reads requests
-/// without blocking, so an idle or slow connection costs a descriptor and a buffer, not a thread;
-/// a pool of worker threads answers complete requests. Keep-alive, pipelining, `Content-Length`
+/// A pool of worker threads waits on one poller (epoll on Linux, poll elsewhere); the worker told
+/// that a socket is readable reads it without blocking and answers its complete requests itself,
+/// so an idle or slow connection costs a descriptor and a buffer, not a thread, and an answer is
+/// never handed between threads. Keep-alive, pipelining, `Content-Length`
 /// bodies, limits on header size, body size, connections in total and per client address, a
 /// deadline for each request head, idle timeouts, one log line per request, and a graceful
 /// ``shutdown(gracePeriod:)``.
@@ -31,7 +32,6 @@ public final class HTTPServer: Sendable {
     var port: UInt16 = 0
     /// Every open connection's descriptor, so a shutdown can cut off busy ones after the grace period.
     var connections: Set<Int32> = []
-    var stopping = false
     var started = false
   }
 
@@ -44,11 +44,11 @@ public final class HTTPServer: Sendable {
   let responder: Responder
   let logger: Logger
   let state = Mutex(State())
+  /// Set once by ``shutdown(gracePeriod:)``; read on every request, so not behind a lock.
+  let stopping = Atomic<Bool>(false)
   let running = DispatchGroup()
-  let work = WorkQueue()
-  /// Connections workers are done with, with whether to keep them, for the loop to take back.
-  let finished = Mutex<[(HTTPConnection, keep: Bool)]>([])
-  let wakeUp = WakeUpPipe()
+  /// The connections and the threads serving them, once started.
+  let loop = Mutex<EventLoop?>(nil)
 
   /// How requests are answered: directly on a worker thread, or through an async handler.
   enum Responder: Sendable {
@@ -114,21 +114,18 @@ public final class HTTPServer: Sendable {
     let listener = state.withLock { $0.listener }
     let poller = try Poller()
     Self.raiseDescriptorLimit(toAtLeast: configuration.maxConnections + 64)
-    running.enter()
     let loop = EventLoop(server: self, poller: poller, listener: listener)
+    self.loop.withLock { $0 = loop }
+    running.enter()
     Thread.detachNewThread {
-      loop.run()
+      loop.keepHouse()
       self.running.leave()
     }
     for _ in 0..<max(1, configuration.workerThreads) {
       running.enter()
-      Thread.detachNewThread { [self] in
-        while let (connection, head, body) = work.take() {
-          let keep = serve(connection, head: head, body: body)
-          finished.withLock { $0.append((connection, keep)) }
-          wakeUp.signal()
-        }
-        running.leave()
+      Thread.detachNewThread {
+        loop.work()
+        self.running.leave()
       }
     }
     return port
@@ -142,10 +139,8 @@ public final class HTTPServer: Sendable {
   /// Idle keep-alive connections close at once; a connection in the middle of a request gets its
   /// response with `connection: close`.
   public func shutdown(gracePeriod: Duration = .seconds(5)) {
-    let wasStarted = state.withLock { state -> Bool in
-      state.stopping = true
-      return state.started
-    }
+    stopping.store(true, ordering: .sequentiallyConsistent)
+    let wasStarted = state.withLock { $0.started }
     guard wasStarted else {
       let listener = state.withLock { state -> Int32 in
         defer { state.listener = -1 }
@@ -154,7 +149,7 @@ public final class HTTPServer: Sendable {
       if listener >= 0 { Socket.closeDescriptor(listener) }
       return
     }
-    wakeUp.signal()
+    loop.withLock { $0 }?.housekeepingNow.signal()
     let seconds = Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) / 1e18
     if running.wait(timeout: .now() + seconds) == .timedOut {
       let open = state.withLock { $0.connections }
@@ -169,25 +164,7 @@ public final class HTTPServer: Sendable {
     running.wait()
   }
 
-  var isStopping: Bool { state.withLock { $0.stopping } }
-
-  /// Answers the request a worker was handed, then any further complete requests already received
-  /// (pipelining); returns whether the loop should keep the connection.
-  private func serve(_ connection: HTTPConnection, head: HTTPRequestHead, body: [UInt8]) -> Bool {
-    var next = (head, body)
-    while true {
-      guard answer(next.0, body: next.1, on: connection) else { return false }
-      let now = ContinuousClock.now
-      connection.lastActivity = now
-      switch connection.nextRequest(configuration, now: now) {
-      case .request(let head, let body): next = (head, body)
-      case .incomplete: return true
-      case .refused(let error):
-        refuse(connection, error)
-        return false
-      }
-    }
-  }
+  var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
   /// Asks for enough descriptors for `count` connections (the soft limit is often 1,024).
   private static func raiseDescriptorLimit(toAtLeast count: Int) {
@@ -203,40 +180,7 @@ public final class HTTPServer: Sendable {
   }
 }
 
-/// Complete requests waiting for a worker; `take()` blocks until there is one, or returns `nil`
-/// once the server has stopped.
-final class WorkQueue: Sendable {
-  private let items = Mutex<(jobs: [(HTTPConnection, HTTPRequestHead, [UInt8])], closed: Bool)>(([], false))
-  private let available = DispatchSemaphore(value: 0)
-
-  func put(_ connection: HTTPConnection, _ head: HTTPRequestHead, _ body: [UInt8]) {
-    items.withLock { $0.jobs.append((connection, head, body)) }
-    available.signal()
-  }
-
-  func take() -> (HTTPConnection, HTTPRequestHead, [UInt8])? {
-    while true {
-      available.wait()
-      let item = items.withLock { items -> (job: (HTTPConnection, HTTPRequestHead, [UInt8])?, closed: Bool) in
-        if items.jobs.isEmpty { return (nil, items.closed) }
-        return (items.jobs.removeFirst(), false)
-      }
-      if let job = item.job { return job }
-      if item.closed {
-        available.signal()  // let the next worker see the close too
-        return nil
-      }
-    }
-  }
-
-  /// Ends every worker once the queue is empty.
-  func close() {
-    items.withLock { $0.closed = true }
-    available.signal()
-  }
-}
-
-/// A pipe whose read end the event loop watches, so other threads can wake it at once.
+/// A pipe whose read end a poller watches, so another thread can wake its waiters at once.
 final class WakeUpPipe: Sendable {
   let readEnd: Int32
   let writeEnd: Int32

@@ -184,12 +184,15 @@ enum Socket {
   /// Reads what is available (up to 16 KiB); 0 means the peer closed, -1 an error (or, on a
   /// non-blocking socket, nothing to read: `errno` is `EAGAIN`).
   static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 * 1024) { chunk in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: readChunk) { chunk in
       let count = recv(fd, chunk.baseAddress, chunk.count, 0)
       if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
       return count
     }
   }
+
+  /// How many bytes ``read(_:into:)`` asks for at once.
+  static let readChunk = 16 * 1024
 
   #if canImport(Glibc)
   private static let sendFlags = Int32(MSG_NOSIGNAL)

@@ -25,10 +25,12 @@ import Darwin
 public final class SQLiteDatabase: @unchecked Sendable {
   // @unchecked: the writer is only touched while `writerLock` is held, and a reader only by the
   // thread that took it out of `readers` (see `withReader`).
-  private let writerLock = Mutex(())
+  private let writerLock = PlainLock(())
   private let writer: SQLiteConnection
-  private let readers: Mutex<[IdleReader]>
+  private let readers: PlainLock<[IdleReader]>
   private let readerSlots: DispatchSemaphore
+  /// Writes waiting for the next group commit, and whether a caller is running one.
+  private let batch = PlainLock<(queue: [BatchedWrite], running: Bool)>(([], false))
   /// How many read connections this database keeps.
   public let readerCount: Int
   /// The file's path.
@@ -76,7 +78,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
     self.writer = writer
     self.readerCount = pool.count
-    self.readers = Mutex(pool.map(IdleReader.init))
+    self.readers = PlainLock(pool.map(IdleReader.init))
     self.readerSlots = DispatchSemaphore(value: pool.count)
   }
 
@@ -147,6 +149,89 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` in a transaction shared with other ``writeInBatch(_:)`` calls waiting at the
+  /// same moment (group commit); returns once that transaction has committed.
+  ///
+  /// The first caller to find no batch running leads: it takes every queued body, runs each in
+  /// its own savepoint inside one `BEGIN IMMEDIATE … COMMIT`, and wakes the others. A body that
+  /// throws rolls back only its own savepoint and gets its error; a failed `BEGIN` or `COMMIT`
+  /// fails every body of the batch. So a return means the same as after ``write(_:)``: committed.
+  /// Under concurrent small writes this turns many commits into one.
+  @discardableResult
+  public func writeInBatch<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    try withoutActuallyEscaping(body) { body in
+      var result: T?
+      // The job runs on the leader's thread while this thread waits for `done`: `result` is
+      // written before `done` is signalled and read after.
+      let job = BatchedWrite { connection in result = try body(connection) }
+      let leads = batch.withLock { state -> Bool in
+        state.queue.append(job)
+        guard !state.running else { return false }
+        state.running = true
+        return true
+      }
+      if !leads {
+        job.done.wait()
+        if job.leadsNext { runBatch(leader: job) }
+      } else {
+        runBatch(leader: job)
+      }
+      if let error = job.error { throw error }
+      guard let result else {
+        throw SQLiteError(code: SQLITE_ERROR, message: "a batched write ended without a result")
+      }
+      return result
+    }
+  }
+
+  /// Runs every queued write in one transaction, wakes their callers, then hands the lead to the
+  /// first write queued meanwhile (or ends the batch run when none is).
+  private func runBatch(leader: BatchedWrite) {
+    let jobs = batch.withLock { state in
+      defer { state.queue.removeAll(keepingCapacity: true) }
+      return state.queue
+    }
+    writerLock.withLock { _ in
+      do {
+        try writer.query("BEGIN IMMEDIATE")
+      } catch {
+        for job in jobs { job.error = error }
+        return
+      }
+      for job in jobs {
+        do {
+          try writer.query("SAVEPOINT batched_write")
+          try job.body?(writer)
+          try writer.query("RELEASE batched_write")
+        } catch {
+          job.error = error
+          _ = try? writer.query("ROLLBACK TO batched_write")
+          _ = try? writer.query("RELEASE batched_write")
+        }
+      }
+      do {
+        try writer.query("COMMIT")
+      } catch {
+        _ = try? writer.query("ROLLBACK")
+        for job in jobs where job.error == nil { job.error = error }
+      }
+    }
+    let next = batch.withLock { state -> BatchedWrite? in
+      guard let first = state.queue.first else {
+        state.running = false
+        return nil
+      }
+      first.leadsNext = true
+      return first
+    }
+    for job in jobs {
+      // The body is the caller's non-escaping closure: it must be gone before the caller returns.
+      job.body = nil
+      if job !== leader { job.done.signal() }
+    }
+    if let next { next.done.signal() }
+  }
+
   /// The schema version stored in the file (`PRAGMA user_version`).
   public func schemaVersion() throws -> Int32 {
     try read { Int32(truncatingIfNeeded: try $0.queryFirst("PRAGMA user_version")?.int64(0) ?? 0) }
@@ -177,6 +262,20 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
+}
+
+/// One caller's part of a group commit (see ``SQLiteDatabase/writeInBatch(_:)``).
+private final class BatchedWrite: @unchecked Sendable {
+  // @unchecked: `body`, `error` and `leadsNext` are written by the leading thread before it
+  // signals `done`, and read by the waiting caller after.
+  var body: ((SQLiteConnection) throws -> Void)?
+  let done = DispatchSemaphore(value: 0)
+  var error: (any Error)?
+  var leadsNext = false
+
+  init(_ body: @escaping (SQLiteConnection) throws -> Void) {
+    self.body = body
+  }
 }
 
 /// A read connection waiting in the pool; only the thread that takes it out uses it.

@@ -5,14 +5,15 @@ import Synchronization
 
 /// Holds the backend, which opens after the port is bound, for the server's handler.
 final class BackendSlot: Sendable {
-  private let backend = Mutex<DevBackend?>(nil)
+  /// Set once, then read on every request: an atomic reference, no lock.
+  private let backend = AtomicLazyReference<DevBackend>()
 
   func install(_ backend: DevBackend) {
-    self.backend.withLock { $0 = backend }
+    _ = self.backend.storeIfNil(backend)
   }
 
   func handle(_ request: WireRequest) -> WireResponse {
-    guard let backend = backend.withLock({ $0 }) else {
+    guard let backend = backend.load() else {
       // Unreachable in practice: the server starts serving only after `install`.
       return WireResponse(
         status: 503, headers: [APIHeaders.contentType: APIHeaders.json],

@@ -1,6 +1,7 @@
 import ArtistDataModels
 import CommonDataModels
 import Foundation
+import MessageDataModels
 import Testing
 
 @testable import DevServerCore
@@ -89,6 +90,44 @@ import Testing
         == SubscriptionStatus(artistId: iu, isSubscribed: false, subscriberCount: 1))
     #expect(backend.send("GET", APIPaths.messages(artistID: iu), token: fan.token).status == 403)
     #expect(backend.send("DELETE", APIPaths.subscription(artistID: iu), token: fan.token).status == 200)
+  }
+
+  @Test func resubscribe_afterReadingTheRoom_keepsItRead() throws {
+    let backend = try TestBackend()
+    let fan = try backend.signIn("demo_fan")
+    let iu = try backend.accountID("iu_official")
+    _ = backend.send("GET", APIPaths.messages(artistID: iu), token: fan.token)
+    #expect(try unread(backend, fan.token, artist: iu) == 0)
+    #expect(backend.send("DELETE", APIPaths.subscription(artistID: iu), token: fan.token).status == 200)
+    #expect(backend.send("PUT", APIPaths.subscription(artistID: iu), token: fan.token).status == 200)
+    #expect(try unread(backend, fan.token, artist: iu) == 0)
+  }
+
+  @Test func resubscribe_broadcastWhileAway_countsOnlyThatAsUnread() throws {
+    let backend = try TestBackend()
+    let fan = try backend.signIn("demo_fan")
+    let artist = try backend.signIn("iu_official")
+    let iu = artist.account.id
+    _ = backend.send("GET", APIPaths.messages(artistID: iu), token: fan.token)
+    _ = backend.send("DELETE", APIPaths.subscription(artistID: iu), token: fan.token)
+    _ = try backend.send(
+      "POST", APIPaths.messages(artistID: iu), token: artist.token,
+      body: SendMessageRequest(text: "Missed me?"))
+    _ = backend.send("PUT", APIPaths.subscription(artistID: iu), token: fan.token)
+    #expect(try unread(backend, fan.token, artist: iu) == 1)
+  }
+
+  @Test func subscribe_firstTime_countsEveryBroadcastUnread() throws {
+    let backend = try TestBackend()
+    let fan = try backend.signIn("minji_fan")
+    let taeyeon = try backend.accountID("taeyeon")
+    _ = backend.send("PUT", APIPaths.subscription(artistID: taeyeon), token: fan.token)
+    #expect(try unread(backend, fan.token, artist: taeyeon) == 2)
+  }
+
+  private func unread(_ backend: TestBackend, _ token: String, artist: AccountID) throws -> Int {
+    try backend.send("GET", APIPaths.artist(artistID: artist), token: token).decoded(ArtistSummary.self)
+      .unreadCount
   }
 
   @Test func subscribe_asArtist_returns403() throws {

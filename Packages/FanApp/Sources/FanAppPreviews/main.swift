@@ -2,10 +2,15 @@ import ArtistClient
 import CommonKit
 import ComposableArchitecture
 import FanArtistList
+import FanArtistListView
 import FanChat
+import FanChatView
 import FanCoordinator
+import FanCoordinatorView
 import FanProfile
+import FanProfileView
 import FanSignIn
+import FanSignInView
 import FrommUI
 
 #if canImport(Glibc)

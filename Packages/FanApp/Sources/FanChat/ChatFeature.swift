@@ -1,5 +1,4 @@
 import CommonDataModels
-import CommonKit
 import ComposableArchitecture
 import MessageClient
 import MessageDataModels
@@ -7,8 +6,8 @@ import MessageDataModels
 /// One artist's room as a fan sees it: the artist's broadcasts and the fan's own replies,
 /// oldest first, new ones arriving while the room is open, and a reply line.
 ///
-/// A reply that could not be sent is kept (``State/unsent``) until it is sent with `/retry`, so
-/// nothing typed is lost when the server is away.
+/// A reply that is too long, or that could not be sent, is kept (``State/outbox``): the first to
+/// be shortened, the second until it is sent with `/retry`, so nothing typed is lost.
 public struct ChatFeature: Reducer {
   /// The room's state.
   public struct State: Equatable, Sendable {
@@ -22,26 +21,20 @@ public struct ChatFeature: Reducer {
     public var myId: AccountID
     /// The room as followed: its messages, oldest first, and whether new ones are arriving.
     public var room: RoomFeed
-    /// A reply is being sent.
-    public var isSending: Bool
-    /// A reply that was typed but not sent yet.
-    public var unsent: String?
-    /// What went wrong with the fan's reply, shown in place.
-    public var error: String?
+    /// The reply being sent, or kept because it was too long or sending failed.
+    public var outbox: Outbox
 
     /// Creates the state of an artist's room.
     public init(
       artistId: AccountID, artistName: String, artistUsername: String, myId: AccountID,
-      room: RoomFeed = RoomFeed(), isSending: Bool = false, unsent: String? = nil, error: String? = nil
+      room: RoomFeed = RoomFeed(), outbox: Outbox = Outbox(kind: .reply)
     ) {
       self.artistId = artistId
       self.artistName = artistName
       self.artistUsername = artistUsername
       self.myId = myId
       self.room = room
-      self.isSending = isSending
-      self.unsent = unsent
-      self.error = error
+      self.outbox = outbox
     }
 
     /// The messages, oldest first.
@@ -120,35 +113,20 @@ public struct ChatFeature: Reducer {
       return .none
 
     case .view(.sendTapped(let text)):
-      guard !state.isSending else { return .none }
-      if case .invalid(let problem) = MessageRules.validate(text) {
-        switch problem {
-        case .empty: state.error = "Type a reply first."
-        case .tooLong(let max):
-          state.error = "A reply has at most \(max) characters; yours has \(text.count)."
-        }
-        return .none
-      }
-      return send(text, state: &state)
+      guard let text = state.outbox.submit(text) else { return .none }
+      return send(text, artistId: state.artistId)
 
     case .view(.retryTapped):
-      guard !state.isSending else { return .none }
-      guard let text = state.unsent else {
-        state.error = "There is no unsent reply to send again."
-        return .none
-      }
-      return send(text, state: &state)
+      guard let text = state.outbox.retry() else { return .none }
+      return send(text, artistId: state.artistId)
 
     case .sendResponse(.success(let message)):
-      state.isSending = false
-      state.unsent = nil
+      state.outbox.sent()
       state.room.insert(sent: message)
       return .none
 
     case .sendResponse(.failure(let error)):
-      state.isSending = false
-      state.error =
-        "Your reply was not sent: \(error.message) It is kept below; type /retry to send it again."
+      state.outbox.failed(error)
       return .none
 
     case .view(.backTapped):
@@ -161,12 +139,8 @@ public struct ChatFeature: Reducer {
     }
   }
 
-  private func send(_ text: String, state: inout State) -> Effect<Action> {
-    state.isSending = true
-    state.unsent = text
-    state.error = nil
-    let artistId = state.artistId
-    return .run { send in
+  private func send(_ text: String, artistId: AccountID) -> Effect<Action> {
+    .run { send in
       do {
         await send(.sendResponse(.success(try await messageClient.send(artistId, text))))
       } catch {

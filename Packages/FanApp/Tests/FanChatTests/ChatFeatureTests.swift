@@ -174,12 +174,10 @@ struct ChatReplyTests {
     }
 
     await store.send(.view(.sendTapped("반가워요!"))) {
-      $0.isSending = true
-      $0.unsent = "반가워요!"
+      $0.outbox = Outbox(kind: .reply, kept: "반가워요!", isSending: true)
     }
     await store.receive(.sendResponse(.success(.reply(2, "반가워요!")))) {
-      $0.isSending = false
-      $0.unsent = nil
+      $0.outbox = Outbox(kind: .reply)
       $0.room.messages.append(.reply(2, "반가워요!"))
     }
   }
@@ -200,21 +198,19 @@ struct ChatReplyTests {
     }
 
     await store.send(.view(.sendTapped("still there?"))) {
-      $0.isSending = true
-      $0.unsent = "still there?"
+      $0.outbox = Outbox(kind: .reply, kept: "still there?", isSending: true)
     }
     await store.receive(.sendResponse(.failure(.unreachable("http://127.0.0.1:9")))) {
-      $0.isSending = false
-      $0.error =
-        "Your reply was not sent: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. It is kept below; type /retry to send it again."
+      $0.outbox.isSending = false
+      $0.outbox.problem = .notSent(.unreachable("http://127.0.0.1:9"))
     }
+    #expect(store.state.outbox.unsent == "still there?")
     await store.send(.view(.retryTapped)) {
-      $0.isSending = true
-      $0.error = nil
+      $0.outbox.isSending = true
+      $0.outbox.problem = nil
     }
     await store.receive(.sendResponse(.success(.reply(7, "still there?")))) {
-      $0.isSending = false
-      $0.unsent = nil
+      $0.outbox = Outbox(kind: .reply)
       $0.room.messages = [.reply(7, "still there?")]
     }
   }
@@ -222,17 +218,36 @@ struct ChatReplyTests {
   @Test func send_breaksMessageRules_explainsWithoutCallingServer() async {
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) { ChatFeature() }
 
-    await store.send(.view(.sendTapped("   "))) { $0.error = "Type a reply first." }
-    await store.send(.view(.sendTapped(String(repeating: "가", count: 501)))) {
-      $0.error = "A reply has at most 500 characters; yours has 501."
+    await store.send(.view(.sendTapped("   "))) { $0.outbox.problem = .empty }
+    await store.send(.view(.retryTapped)) { $0.outbox.problem = .nothingToRetry }
+  }
+
+  @Test func send_overTheLimit_keepsTheReplyToBeShortenedThenSendsTheShorterOne() async {
+    let long = String(repeating: "가", count: 501)
+    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.send = { _, text in .reply(3, text) }
     }
-    await store.send(.view(.retryTapped)) { $0.error = "There is no unsent reply to send again." }
+
+    await store.send(.view(.sendTapped(long))) {
+      $0.outbox = Outbox(kind: .reply, kept: long, problem: .tooLong(count: 501))
+    }
+    #expect(store.state.outbox.refusedText == long)
+    // Retrying the same text is refused the same way; it stays kept.
+    await store.send(.view(.retryTapped))
+    await store.send(.view(.sendTapped(String(long.dropLast())))) {
+      $0.outbox = Outbox(kind: .reply, kept: String(long.dropLast()), isSending: true)
+    }
+    await store.receive(.sendResponse(.success(.reply(3, String(long.dropLast()))))) {
+      $0.outbox = Outbox(kind: .reply)
+      $0.room.messages = [.reply(3, String(long.dropLast()))]
+    }
   }
 
   @Test func send_whileSending_isIgnored() async {
     var state = ChatFeature.State.iuRoom()
-    state.isSending = true
-    state.unsent = "first"
+    state.outbox = Outbox(kind: .reply, kept: "first", isSending: true)
     let store = TestStore(initialState: state) { ChatFeature() }
 
     await store.send(.view(.sendTapped("second")))

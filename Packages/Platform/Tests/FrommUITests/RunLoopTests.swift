@@ -53,10 +53,34 @@ import Testing
     let lines = pipe.output.split(separator: "\n").suffix(3)
     #expect(
       Array(lines) == [
-        "[i] Nothing here answers to \"hello\"; see the commands listed above.",
-        "[i] Unknown command \"/dance\"; see the commands listed above.",
+        "[i] Nothing here answers to \"hello\"; /help lists what does.",
+        "[i] Unknown command \"/dance\"; /help lists the commands here.",
         "Count: 1",
       ])
+    #expect(store.state.count == 1)
+  }
+
+  @Test func run_helpThenAKey_listsTheScreensCommandsAndExitsZero() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let (terminal, pipe) = Terminal.inMemory(size: TerminalSize(columns: 40, rows: 24))
+    pipe.type("/help\n+\n")
+    pipe.close()
+
+    let status = await TerminalLoop(store: store, view: CounterView(), terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(
+      pipe.output.hasSuffix(
+        """
+        ----------------------------------------
+        Keys and commands here:
+          +         Increment
+          -         Decrement
+          f         Fact
+          /help, ?  This list
+        Count: 1
+
+        """))
     #expect(store.state.count == 1)
   }
 

@@ -38,9 +38,12 @@ import Testing
     #expect(store.token() == nil)
     #expect(logs.messages.count == 1)
     #expect(logs.messages.first?.contains("is unreadable or corrupt") == true)
-    #expect(logs.messages.first?.contains("treating it as signed out") == true)
+    #expect(logs.messages.first?.contains("moved to \(folder.url.path)/s.json.corrupt") == true)
     store.save(token: "fresh")
     #expect(SessionStore(directory: folder.url, fileName: "s.json").token() == "fresh")
+    // The unreadable file is kept for a look, not overwritten by the new session.
+    let aside = try Data(contentsOf: folder.url.appendingPathComponent("s.json.corrupt"))
+    #expect(String(decoding: aside, as: UTF8.self) == "{\"tok")
   }
 
   @Test func emptyToken_isTreatedAsSignedOut() throws {
@@ -59,7 +62,7 @@ import Testing
     store.save(token: "abc")
     #expect(store.clear())
     #expect(store.token() == nil)
-    #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("s.json").path))
     #expect(store.clear())
   }
 

@@ -44,8 +44,19 @@ enum Fixture {
   #expect(
     lines == [
       "Packages/FanApp/Package.swift:15: error: [layer] FanChat (feature) depends on FanProfile (feature); "
-        + "feature may import only: client, data-model, core, platform-ui, architecture, dependencies; "
+        + "feature may import only: client, data-model, core, architecture, dependencies; "
         + "fix: move the code that needs FanProfile to a layer allowed to use it, or depend on an interface instead"
+    ])
+  #expect(status == 1)
+}
+
+@Test func reducerImportingTerminalKit_check_reportsItButNotItsView() throws {
+  let (lines, status) = try Fixture.violations("reducer-imports-ui")
+  #expect(
+    lines == [
+      "Packages/FanApp/Package.swift:18: error: [layer] FanChat (feature) depends on FrommUI (platform-ui); "
+        + "feature may import only: client, data-model, core, architecture, dependencies; "
+        + "fix: move the code that needs FrommUI to a layer allowed to use it, or depend on an interface instead"
     ])
   #expect(status == 1)
 }

@@ -2,7 +2,6 @@
 // Change RoomFeature.swift and run scripts/codegen.
 
 import CommonDataModels
-import CommonKit
 import ComposableArchitecture
 import MessageClient
 import MessageDataModels
@@ -44,6 +43,12 @@ extension RoomFeature.Action {
       AnyCasePath(
         embed: RoomFeature.Action.broadcastSubmitted,
         extract: { if case .broadcastSubmitted(let value) = $0 { value } else { nil } })
+    }
+    /// The `retryTapped` case.
+    public var retryTapped: AnyCasePath<RoomFeature.Action, Void> {
+      AnyCasePath(
+        embed: { _ in RoomFeature.Action.retryTapped },
+        extract: { if case .retryTapped = $0 { () } else { nil } })
     }
     /// The `sendResponse` case.
     public var sendResponse: AnyCasePath<RoomFeature.Action, Result<Message, APIError>> {

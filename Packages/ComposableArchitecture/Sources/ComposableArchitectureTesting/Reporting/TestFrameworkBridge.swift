@@ -48,10 +48,16 @@ final class RunningTestFramework: TestFrameworkBridge {
   var currentTestID: String? {
     if let test = Test.current {
       let id = test.id
-      if let last = lastTest.withLock({ $0 }), last.id == id { return last.description }
-      let description = "\(id)"
-      lastTest.withLock { $0 = (id, description) }
-      return description
+      let description: String
+      if let last = lastTest.withLock({ $0 }), last.id == id {
+        description = last.description
+      } else {
+        description = "\(id)"
+        lastTest.withLock { $0 = (id, description) }
+      }
+      // The cases of a parameterized test share its id, and run concurrently.
+      guard let testCase = TestCaseIdentity.current else { return description }
+      return description + " case " + testCase
     }
     #if canImport(XCTest)
     return xcTestObserver.currentTestCase

@@ -10,6 +10,7 @@ extension TestStore {
   func assertState(
     after step: @autoclosure () -> String,
     actual: State,
+    sharedState: SharedStep?,
     expectedChange: ((inout State) throws -> Void)?,
     expectsChange: Bool = true,
     at location: IssueLocation
@@ -17,9 +18,10 @@ extension TestStore {
     // Shared state is compared as of the last assertion (see `SharedChangeTracker`). Whether the
     // step changed anything is decided first: the test's closure writes the values it asserts
     // into the references that the previous state shares with the expected one.
-    let changed = SharedAssertion.comparingSnapshots { expectedState != actual }
+    let changed = SharedAssertion.comparingSnapshots(step: sharedState) { expectedState != actual }
     SharedAssertion.run(
-      tracker: core.dependencies.sharedChangeTracker, isExhaustive: exhaustivity == .on
+      tracker: core.dependencies.sharedChangeTracker, step: sharedState,
+      isExhaustive: exhaustivity == .on
     ) {
       assertStateValues(
         after: step(), actual: actual, expectedChange: expectedChange,
@@ -127,7 +129,7 @@ extension TestStore {
         at: location
       )
     }
-    if let last = received.last { expectedState = last.state }
+    if let last = received.last { moveBaseline(past: last) }
   }
 
   /// Waits until no effect that descends from the send `sendID` runs, or `timeout` passes;
@@ -157,8 +159,15 @@ extension TestStore {
   /// and moves the baseline past them.
   func handleUnassertedReceivedActions(_ headline: String, at location: IssueLocation) {
     ledger.withLock { $0.reportUnasserted(headline, at: location) }
-    if let last = received.last { expectedState = last.state }
+    if let last = received.last { moveBaseline(past: last) }
     received.removeAll()
+  }
+
+  /// Makes the state `action` produced, shared state included, the baseline of the next
+  /// assertion without asserting it.
+  func moveBaseline(past action: ReceivedAction<State, Action>) {
+    expectedState = action.state
+    core.dependencies.sharedChangeTracker?.accept(action.sharedState)
   }
 
   /// Suspends until `condition` holds or `timeout` passes; `true` if it holds. Woken by every

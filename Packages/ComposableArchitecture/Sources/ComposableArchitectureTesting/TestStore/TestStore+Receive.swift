@@ -129,7 +129,7 @@ extension TestStore {
       }
       return
     }
-    if let last = received.last { expectedState = last.state }
+    if let last = received.last { moveBaseline(past: last) }
     received.removeAll()
   }
 
@@ -206,14 +206,15 @@ extension TestStore {
         let list = received[..<index].map { "  • " + debugDumpLine($0.action) }.joined(separator: "\n")
         reportSkippedAssertion("Skipped receiving:\n\(list)", at: location)
       }
-      expectedState = received[index - 1].state
+      moveBaseline(past: received[index - 1])
       received.removeFirst(index)
     }
 
-    let (action, state) = received.removeFirst()
+    let next = received.removeFirst()
+    let action = next.action
     if isExpected(action) {
       assertState(
-        after: "receiving " + debugDumpLine(action), actual: state,
+        after: "receiving " + debugDumpLine(action), actual: next.state, sharedState: next.sharedState,
         expectedChange: updateStateToExpectedResult, at: location
       )
     } else {
@@ -227,7 +228,7 @@ extension TestStore {
         """,
         at: location
       )
-      expectedState = state
+      moveBaseline(past: next)
     }
     await EffectExecutor.shared.settled()
   }

@@ -41,11 +41,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   let core: StoreCore<State, Action>
   /// The state as of the last step the test asserted.
-  var expectedState: State
+  var expectedState: State {
+    get { ledger.withLock { $0.expectedState } }
+    set { ledger.withLock { $0.expectedState = newValue } }
+  }
   /// Set once the feature dismissed itself (see ``DismissEffect``) at the root of the store.
   var isDismissed = false
-  /// The state right after the last sent action, before the actions it fed back.
+  /// The state right after the last sent action, before the actions it fed back, and its shared
+  /// state then.
   var sentState: State?
+  var sentSharedState: SharedStep?
   /// What the end-of-test check needs, readable from the deinit.
   let ledger: Mutex<Ledger<State, Action>>
   var waiters: [Int: (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>)] = [:]
@@ -79,8 +84,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     let hooks = StoreHooks<State, Action>()
     self.core = StoreCore(initialState: state, reducer: reducer, dependencies: dependencies, hooks: hooks)
-    self.expectedState = state
-    self.ledger = Mutex(Ledger())
+    self.ledger = Mutex(
+      Ledger(expectedState: state) { state in
+        // Both sides hold the same references: only shared values can differ.
+        SharedAssertion.comparingSnapshots(step: nil) { state == state ? nil : stateDiff(state, state) }
+      })
     self.location = IssueLocation(
       fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
     )
@@ -95,9 +103,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       switch origin {
       case .send:
         sentState = state
-        sharedChangeTracker?.checkpoint()
+        sentSharedState = sharedChangeTracker?.recordStep()
       case .effect:
-        ledger.withLock { $0.received.append((action, state)) }
+        // Shared state lives in references that later steps change too: its values are recorded
+        // now, as the step's state is.
+        let shared = sharedChangeTracker?.recordStep()
+        ledger.withLock { $0.received.append((action, state, shared)) }
         wakeWaiters()
       }
     }
@@ -171,12 +182,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       reportPendingReceivedActions(beforeSendingAt: location)
     }
     sentState = nil
+    sentSharedState = nil
     let origin = SendOrigin(id: nextSendID, location: location)
     nextSendID += 1
     let task = SendOrigin.$current.withValue(origin) { core.send(action, origin: .send) }
     let actual = sentState ?? core.state
     assertState(
       after: "sending " + debugDumpLine(action), actual: actual,
+      sharedState: sentSharedState ?? core.dependencies.sharedChangeTracker?.recordStep(),
       expectedChange: updateStateToExpectedResult, at: location
     )
     await EffectExecutor.shared.settled()
@@ -203,7 +216,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     )
     withoutActuallyEscaping(updateStateToExpectedResult) { change in
       assertState(
-        after: "assert", actual: core.state, expectedChange: change,
+        after: "assert", actual: core.state, sharedState: nil, expectedChange: change,
         expectsChange: false, at: location
       )
     }
@@ -245,7 +258,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// Actions fed back by effects and not asserted yet, with the state each produced.
-  var received: [(action: Action, state: State)] {
+  var received: [ReceivedAction<State, Action>] {
     get { ledger.withLock { $0.received } }
     set { ledger.withLock { $0.received = newValue } }
   }
@@ -256,14 +269,22 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   func describeEffects() -> String { ledger.withLock { $0.describeEffects() } }
 }
 
+/// An action fed back by an effect, with the state it produced and the shared state then.
+typealias ReceivedAction<State, Action> = (action: Action, state: State, sharedState: SharedStep?)
+
 /// The test's bookkeeping of received actions and running effects.
 ///
 /// It sits behind a lock so the store's deinit, which may not run on the main actor, can read it
 /// to report what the test left unasserted.
 struct Ledger<State, Action: Sendable>: @unchecked Sendable {
-  // Unchecked: the states are written and read on the main actor only; the deinit reads actions.
+  // Unchecked: the states are written and read on the main actor only; the deinit reads actions,
+  // and the asserted state to compare its shared values with their current ones.
+  var expectedState: State
+  /// A diff of the shared values in a state as of the last assertion and now; `nil` if none
+  /// changed since.
+  let unassertedSharedChanges: (State) -> String?
   var exhaustivity: Exhaustivity = .on
-  var received: [(action: Action, state: State)] = []
+  var received: [ReceivedAction<State, Action>] = []
   var inFlight: [Int: RunningEffect<Action>] = [:]
   var ignored: Set<Int> = []
 
@@ -284,6 +305,20 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
     if !received.isEmpty {
       reportUnasserted(
         "The store received \(received.count) unexpected \(plural("action", received.count))", at: location)
+    } else if let diff = unassertedSharedChanges(expectedState) {
+      // A change made by an effect after the last action the test asserted, which no step shows.
+      report(
+        """
+        The test ended before asserting changes to shared state:
+
+        \(diff)
+
+        (Expected: −, Actual: +)
+
+        To fix it, assert them at the end of the test with 'store.assert { … }'.
+        """,
+        at: location
+      )
     }
     // Each group of effects is reported at the `send` it descends from, as TCA does, so the
     // failure points at the line that started the effect rather than at the store.

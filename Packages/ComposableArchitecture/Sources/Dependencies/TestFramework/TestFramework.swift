@@ -13,8 +13,8 @@ package protocol TestFrameworkBridge: AnyObject, Sendable {
   /// issue elsewhere too.
   func recordFailure(_ message: String, at location: IssueLocation) -> Bool
 
-  /// Identifies the test running now, to keep test values apart between tests; `nil` outside
-  /// a test.
+  /// Identifies the test running now, or the case of a parameterized test, to keep test values
+  /// apart between tests and between the cases of one test; `nil` outside a test.
   var currentTestID: String? { get }
 
   /// Whether a test framework is running tests in this process.

@@ -33,6 +33,10 @@ public enum APIPaths {
   public static func messages(artistID: AccountID) -> String {
     APIRoute.listMessages.path(["artistId": "\(artistID)"])
   }
+  /// `GET` the newest messages before an id, to page back through the artist's room.
+  public static func history(artistID: AccountID) -> String {
+    APIRoute.listHistory.path(["artistId": "\(artistID)"])
+  }
   /// `GET` or `PATCH` the caller's own profile.
   public static let profile = APIRoute.showProfile.path()
 }

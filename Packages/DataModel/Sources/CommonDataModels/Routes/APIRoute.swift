@@ -52,6 +52,8 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   public static let unsubscribe = APIRoute("DELETE", "/v1/artists/{artistId}/subscription")
   /// Messages of the artist's room after a cursor.
   public static let listMessages = APIRoute("GET", "/v1/rooms/{artistId}/messages")
+  /// The newest messages of the artist's room before an id (the newest of the room without one).
+  public static let listHistory = APIRoute("GET", "/v1/rooms/{artistId}/history")
   /// Post a message in the artist's room.
   public static let sendMessage = APIRoute("POST", "/v1/rooms/{artistId}/messages")
   /// The caller's own profile.
@@ -62,6 +64,6 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   /// Every route of the API, in the order the backend matches them.
   public static let all: [APIRoute] = [
     health, checkAccount, signUp, signIn, signOut, session, listArtists, showArtist, subscribe, unsubscribe,
-    listMessages, sendMessage, showProfile, updateProfile,
+    listMessages, listHistory, sendMessage, showProfile, updateProfile,
   ]
 }

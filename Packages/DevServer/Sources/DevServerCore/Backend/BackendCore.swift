@@ -19,6 +19,8 @@ final class BackendCore: Sendable {
   let hashGate: HashGate
   /// When ended sessions were last deleted; they are purged at most once per ``sessionPurgeInterval``.
   let lastSessionPurge = Mutex(Date.distantPast)
+  /// Tokens verified in the last two seconds (see ``SessionCache``).
+  let sessions = SessionCache()
 
   static let sessionPurgeInterval: TimeInterval = 3_600
 
@@ -42,6 +44,10 @@ final class BackendCore: Sendable {
   }
 
   static let maxBodyBytes = 64 * 1024
+
+  /// The health answer never changes, so it is encoded once.
+  static let healthResponse = WireResponse(
+    status: 200, headers: [APIHeaders.contentType: APIHeaders.json], body: Data(#"{"status":"ok"}"#.utf8))
 
   static let databaseBusy = ServerError(
     .serviceUnavailable,
@@ -88,15 +94,20 @@ final class BackendCore: Sendable {
   func authenticate(
     _ request: RouteRequest
   ) throws -> (account: AccountRecord, token: String, expiresAt: Date) {
-    guard let token = SessionToken.fromAuthorizationHeader(request.wire.headers[APIHeaders.authorization]),
-      let session = try store.session(token: token, now: now())
+    guard let token = SessionToken.fromAuthorizationHeader(request.wire.headers[APIHeaders.authorization])
     else { throw ServerError.unauthorized }
+    let now = now()
+    if let cached = sessions.lookUp(token, now: now) {
+      return (cached.account, token, cached.expiresAt)
+    }
+    guard let session = try store.session(token: token, now: now) else { throw ServerError.unauthorized }
+    sessions.remember(token, account: session.account, expiresAt: session.expiresAt)
     return (session.account, token, session.expiresAt)
   }
 
   /// What answers each of ``APIRoute/all``; `RoutingTests` checks that every route has an action.
   static let routes: [Route] = [
-    Route(.health) { _, _ in try .json(["status": "ok"]) },
+    Route(.health) { _, _ in healthResponse },
     Route(.checkAccount) { try $0.checkAccount($1) },
     Route(.signUp) { try $0.signUp($1) },
     Route(.signIn) { try $0.signIn($1) },
@@ -107,6 +118,7 @@ final class BackendCore: Sendable {
     Route(.subscribe) { try $0.subscribe($1, subscribed: true) },
     Route(.unsubscribe) { try $0.subscribe($1, subscribed: false) },
     Route(.listMessages) { try $0.listMessages($1) },
+    Route(.listHistory) { try $0.listHistory($1) },
     Route(.sendMessage) { try $0.sendMessage($1) },
     Route(.showProfile) { try $0.showProfile($1) },
     Route(.updateProfile) { try $0.updateProfile($1) },

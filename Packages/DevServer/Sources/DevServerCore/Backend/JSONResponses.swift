@@ -8,6 +8,13 @@ extension WireResponse {
       status: status, headers: [APIHeaders.contentType: APIHeaders.json], body: try WireJSON.encode(value))
   }
 
+  /// A JSON response for a model that writes its own JSON (the responses clients poll).
+  static func json<T: HandEncodedJSON>(_ value: T, status: Int = 200) throws -> WireResponse {
+    WireResponse(
+      status: status, headers: [APIHeaders.contentType: APIHeaders.json],
+      body: try T.handEncoding.encode(value))
+  }
+
   /// The JSON error response for `error`.
   static func error(_ error: ServerError) -> WireResponse {
     let body = APIErrorBody(code: error.code.rawValue, message: error.message)

@@ -64,6 +64,7 @@ extension BackendCore {
   func signOut(_ request: RouteRequest) throws -> WireResponse {
     let caller = try authenticate(request)
     try store.revokeSession(token: caller.token, now: now())
+    sessions.forget(token: caller.token)
     return WireResponse(status: 204)
   }
 

@@ -7,23 +7,66 @@ extension BackendCore {
   static let defaultPageSize = 50
   static let maxPageSize = 200
 
+  /// The longest a long poll (`wait`) may hold a request, in seconds.
+  static let maxWaitSeconds: Int64 = 30
+  /// How often a held request looks for new messages: often enough that they arrive well under a
+  /// second after they are stored, by this process or another one on the same database, through
+  /// one index lookup each time.
+  static let longPollCheckInterval: Duration = .milliseconds(20)
+
   func listMessages(_ request: RouteRequest) throws -> WireResponse {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     try authorizeRoom(caller.account, artistID: artistID)
     let after = try Self.integerQuery(request, "after", range: 0...Int64.max).map { MessageID($0) }
     let limit = try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
+    let wait = try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
+    if wait > 0 {
+      try waitForMessage(artist: artistID, viewer: caller.account, after: after, seconds: wait)
+    }
     let page = try store.messages(
       artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize)
     return try .json(
       MessagePage(messages: page.messages, cursor: page.messages.last?.id ?? after, hasMore: page.hasMore))
   }
 
+  /// Holds a long poll until `viewer` may see a message after `after`, or `seconds` pass.
+  ///
+  /// It looks rather than waits for a signal, because the other app may write to the same
+  /// database from another process.
+  private func waitForMessage(
+    artist: AccountID, viewer: AccountRecord, after: MessageID?, seconds: Int64
+  ) throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(seconds)
+    let cursor = after?.rawValue ?? 0
+    while try store.newestVisibleMessageID(artist: artist, viewer: viewer) <= cursor {
+      let now = clock.now
+      guard now < deadline else { return }
+      let pause = min(Self.longPollCheckInterval, deadline - now)
+      Thread.sleep(
+        forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+    }
+  }
+
+  func listHistory(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let artistID = try request.artistID()
+    try authorizeRoom(caller.account, artistID: artistID)
+    let before = try Self.integerQuery(request, "before", range: 0...Int64.max).map { MessageID($0) }
+    let limit = try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
+    let page = try store.history(
+      artist: artistID, viewer: caller.account, before: before, limit: limit ?? Self.defaultPageSize)
+    return try .json(HistoryPage(messages: page.messages, hasOlder: page.hasOlder))
+  }
+
   func sendMessage(_ request: RouteRequest) throws -> WireResponse {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     try authorizeRoom(caller.account, artistID: artistID)
-    let body = try request.decodeBody(SendMessageRequest.self)
+    let body =
+      try PlainJSONObject.onlyString("text", in: request.wire.body).map(SendMessageRequest.init(text:))
+      ?? request.decodeBody(SendMessageRequest.self)
     // Line breaks and tabs are part of a message; other control characters are not.
     try Self.requireNoControlCharacters(
       body.text, field: "text", code: .invalidMessage, allowing: ["\n", "\t"])

@@ -24,8 +24,10 @@ extension BackendCore {
     if let status = body.statusMessage, let problem = AccountRules.validateStatusMessage(status).problem {
       throw ServerError(.invalidProfile, "field 'statusMessage': \(problem.message)")
     }
-    return try .json(
-      store.updateProfile(
-        accountID: caller.account.id, displayName: body.displayName, statusMessage: body.statusMessage))
+    let profile = try store.updateProfile(
+      accountID: caller.account.id, displayName: body.displayName, statusMessage: body.statusMessage)
+    // The cached sessions carry the old display name.
+    sessions.forget(account: caller.account.id)
+    return try .json(profile)
   }
 }

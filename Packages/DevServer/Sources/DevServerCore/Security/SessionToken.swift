@@ -21,15 +21,23 @@ enum SessionToken {
   }
 
   /// Extracts the token from `authorization: Bearer <token>`, or `nil` when absent or malformed.
+  ///
+  /// The scheme is case-insensitive and may be followed by several spaces; the token is 64
+  /// lowercase hex digits. Checked byte by byte: this runs on every request.
   static func fromAuthorizationHeader(_ value: String?) -> String? {
     guard let value else { return nil }
-    let parts = value.split(separator: " ", omittingEmptySubsequences: true)
-    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-    let token = String(parts[1])
-    guard token.count == 64, token.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
-    else {
-      return nil
-    }
-    return token
+    var bytes = value.utf8[...]
+    while bytes.first == UInt8(ascii: " ") { bytes.removeFirst() }
+    while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    let scheme = Array("bearer".utf8)
+    guard bytes.count > scheme.count,
+      zip(bytes.prefix(scheme.count), scheme).allSatisfy({ $0 | 0x20 == $1 }),
+      bytes.dropFirst(scheme.count).first == UInt8(ascii: " ")
+    else { return nil }
+    var token = bytes.dropFirst(scheme.count)
+    while token.first == UInt8(ascii: " ") { token.removeFirst() }
+    guard token.count == 64, token.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
+    else { return nil }
+    return String(Substring(token))
   }
 }

@@ -69,5 +69,18 @@ enum Schema {
         CREATE INDEX sessions_expiry ON sessions(expires_at);
         """)
     },
+    // Unsubscribing deletes the subscription and its read marker with it; keeping the marker
+    // here means subscribing again does not count the whole room as unread once more.
+    Migration(version: 4, name: "read markers kept across unsubscribing") { connection in
+      try connection.execute(
+        """
+        CREATE TABLE read_markers (
+          fan_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          artist_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          last_read_message_id INTEGER NOT NULL,
+          PRIMARY KEY (fan_id, artist_id)
+        );
+        """)
+    },
   ]
 }

@@ -168,11 +168,24 @@ struct Store: Sendable {
     fan: AccountID, artist: AccountID, subscribed: Bool, now: Date
   ) throws -> SubscriptionStatus {
     try database.write { connection in
+      // A fan who subscribes again reads on from where they stopped, not from the room's start.
       if subscribed {
         try connection.query(
-          "INSERT OR IGNORE INTO subscriptions (fan_id, artist_id, created_at) VALUES (?, ?, ?)",
+          """
+          INSERT OR IGNORE INTO subscriptions (fan_id, artist_id, created_at, last_read_message_id)
+          VALUES (?1, ?2, ?3,
+            COALESCE((SELECT last_read_message_id FROM read_markers WHERE fan_id = ?1 AND artist_id = ?2), 0))
+          """,
           [.integer(fan.rawValue), .integer(artist.rawValue), .real(now.timeIntervalSince1970)])
       } else {
+        try connection.query(
+          """
+          INSERT INTO read_markers (fan_id, artist_id, last_read_message_id)
+          SELECT fan_id, artist_id, last_read_message_id FROM subscriptions WHERE fan_id = ?1 AND artist_id = ?2
+          ON CONFLICT (fan_id, artist_id)
+            DO UPDATE SET last_read_message_id = MAX(last_read_message_id, excluded.last_read_message_id)
+          """,
+          [.integer(fan.rawValue), .integer(artist.rawValue)])
         try connection.query(
           "DELETE FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
           [.integer(fan.rawValue), .integer(artist.rawValue)])
@@ -247,32 +260,113 @@ struct Store: Sendable {
           .integer(artist.rawValue), .integer(afterID), .integer(viewer.id.rawValue),
           .integer(Int64(limit + 1)),
         ])
-      let marker =
-        try connection.queryFirst(
-          "SELECT last_read_message_id FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
-          [.integer(viewer.id.rawValue), .integer(artist.rawValue)])?.int64(0) ?? 0
-      return (rows, marker)
+      return (rows, try fanReadMarker(connection, fan: viewer.id, artist: artist))
     }
     var rows = page
     let hasMore = rows.count > limit
     if hasMore { rows.removeLast(rows.count - limit) }
     let messages = rows.map(Self.message)
-    if viewer.role == .fan, let last = messages.last, last.id.rawValue > readMarker {
-      try database.write { connection in
-        try connection.query(
-          """
-          UPDATE subscriptions SET last_read_message_id = MAX(last_read_message_id, ?)
-          WHERE fan_id = ? AND artist_id = ?
-          """, [.integer(last.id.rawValue), .integer(viewer.id.rawValue), .integer(artist.rawValue)])
-      }
-    }
+    try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
     return (messages, hasMore)
+  }
+
+  /// An artist's page back: the newest messages of their room before an id.
+  static let artistHistorySQL =
+    messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2 ORDER BY m.id DESC LIMIT ?3"
+
+  /// A fan's page back: the newest broadcasts and own replies before an id, each read from its
+  /// own index range, as ``fanPageSQL`` does forwards.
+  static let fanHistorySQL =
+    messageColumns + """
+       WHERE m.id IN (
+        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' AND id < ?2
+          ORDER BY id DESC LIMIT ?4)
+        UNION ALL
+        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND sender_id = ?3 AND kind = 'reply'
+          AND id < ?2 ORDER BY id DESC LIMIT ?4))
+      ORDER BY m.id DESC LIMIT ?4
+      """
+
+  /// The newest `limit` messages `viewer` may see in `artist`'s room before `before` (the newest
+  /// of the room when `nil`), oldest first, and whether older ones are there.
+  ///
+  /// Like ``messages(artist:viewer:after:limit:)``, the page marks a fan's broadcasts read up to
+  /// its newest message: a room opened on its newest page is read.
+  func history(
+    artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int
+  ) throws -> (messages: [Message], hasOlder: Bool) {
+    let beforeID = before?.rawValue ?? Int64.max
+    let (page, readMarker) = try database.read { connection -> ([SQLiteRow], Int64) in
+      if viewer.role == .artist {
+        let rows = try connection.query(
+          Self.artistHistorySQL, [.integer(artist.rawValue), .integer(beforeID), .integer(Int64(limit + 1))])
+        return (rows, 0)
+      }
+      let rows = try connection.query(
+        Self.fanHistorySQL,
+        [
+          .integer(artist.rawValue), .integer(beforeID), .integer(viewer.id.rawValue),
+          .integer(Int64(limit + 1)),
+        ])
+      return (rows, try fanReadMarker(connection, fan: viewer.id, artist: artist))
+    }
+    var rows = page
+    let hasOlder = rows.count > limit
+    if hasOlder { rows.removeLast(rows.count - limit) }
+    let messages = rows.reversed().map(Self.message)
+    try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
+    return (messages, hasOlder)
+  }
+
+  /// The newest message id `viewer` may see in `artist`'s room (0 when none): a cheap check,
+  /// through one index, of whether a long poll has something to answer with.
+  func newestVisibleMessageID(artist: AccountID, viewer: AccountRecord) throws -> Int64 {
+    try database.read { connection in
+      if viewer.role == .artist {
+        return try connection.queryFirst(
+          "SELECT MAX(id) FROM messages WHERE artist_id = ?", [.integer(artist.rawValue)])?.int64(0) ?? 0
+      }
+      let broadcast =
+        try connection.queryFirst(
+          "SELECT MAX(id) FROM messages WHERE artist_id = ? AND kind = 'broadcast'",
+          [.integer(artist.rawValue)]
+        )?.int64(0) ?? 0
+      let reply =
+        try connection.queryFirst(
+          "SELECT MAX(id) FROM messages WHERE artist_id = ? AND sender_id = ?",
+          [.integer(artist.rawValue), .integer(viewer.id.rawValue)])?.int64(0) ?? 0
+      return max(broadcast, reply)
+    }
+  }
+
+  private func fanReadMarker(
+    _ connection: SQLiteConnection, fan: AccountID, artist: AccountID
+  ) throws -> Int64 {
+    try connection.queryFirst(
+      "SELECT last_read_message_id FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
+      [.integer(fan.rawValue), .integer(artist.rawValue)])?.int64(0) ?? 0
+  }
+
+  /// Moves a fan's read marker up to `newest`; writes only when it actually moves.
+  private func markRead(
+    _ newest: Message?, artist: AccountID, viewer: AccountRecord, readMarker: Int64
+  ) throws {
+    guard viewer.role == .fan, let newest, newest.id.rawValue > readMarker else { return }
+    try database.write { connection in
+      try connection.query(
+        """
+        UPDATE subscriptions SET last_read_message_id = MAX(last_read_message_id, ?)
+        WHERE fan_id = ? AND artist_id = ?
+        """, [.integer(newest.id.rawValue), .integer(viewer.id.rawValue), .integer(artist.rawValue)])
+    }
   }
 
   func insertMessage(
     artist: AccountID, sender: AccountID, kind: MessageKind, text: String, now: Date
   ) throws -> Message {
-    try database.write { connection in
+    // Group commit: posts arriving together share one transaction; each still returns only
+    // after the commit, so a 201 means the message is stored.
+    try database.writeInBatch { connection in
       try insertMessage(connection, artist: artist, sender: sender, kind: kind, text: text, now: now)
     }
   }

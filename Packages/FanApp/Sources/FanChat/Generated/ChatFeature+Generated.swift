@@ -2,7 +2,6 @@
 // Change ChatFeature.swift and run scripts/codegen.
 
 import CommonDataModels
-import CommonKit
 import ComposableArchitecture
 import MessageClient
 import MessageDataModels

@@ -144,6 +144,11 @@ package struct LineEditor {
     history.remember(line)
   }
 
+  /// Puts `line` back to be edited again, the cursor at its end.
+  package mutating func restore(_ line: String) {
+    replaceLine(with: line)
+  }
+
   private mutating func replaceLine(with line: String) {
     characters = Array(line)
     cursor = characters.count

@@ -3,7 +3,9 @@
 ///
 /// Only the characters that are shown are measured, so drawing costs the same for a line of
 /// ten characters and a paste of ten thousand. A secret line is shown as `*`, one per
-/// character; a line break within a message as `↵`.
+/// character; a line break within a message as `↵`. With a character limit the label counts
+/// the line against it (`Reply 12/500> `) and, once over, says how many to cut
+/// (`Reply 512/500, cut 12> `).
 package struct PromptLine: Equatable {
   /// The label with its `> ` marker, such as `Reply> `.
   package var label: String
@@ -13,8 +15,11 @@ package struct PromptLine: Equatable {
   package var cursorColumn: Int
 
   /// The line for `characters` with the cursor at `cursor`, in a window `width` columns wide.
-  package init(label: String, characters: [Character], cursor: Int, isSecure: Bool, width: Int) {
-    self.label = label + "> "
+  package init(
+    label: String, characters: [Character], cursor: Int, isSecure: Bool, width: Int,
+    characterLimit: Int? = nil
+  ) {
+    self.label = Self.label(label, count: characters.count, limit: characterLimit) + "> "
     let labelColumns = TextWidth.columns(self.label)
     // One column stays free for the cursor after the last character.
     let room = max(width - labelColumns - 1, 1)
@@ -43,5 +48,13 @@ package struct PromptLine: Equatable {
     }
     self.shown = shown
     self.cursorColumn = labelColumns + left
+  }
+
+  /// The label with the count of `count` characters against `limit`, when there is one.
+  static func label(_ label: String, count: Int, limit: Int?) -> String {
+    guard let limit else { return label }
+    let counted = "\(count)/\(limit)"
+    let text = count > limit ? "\(counted), cut \(count - limit)" : counted
+    return label.isEmpty ? text : "\(label) \(text)"
   }
 }

@@ -41,6 +41,8 @@ public final class TerminalLoop<State, Action: Sendable> {
   private var isRunning = false
   private var currentScreen = Screen([])
   private var notice: Component?
+  /// What `/help` asked for, shown under the screen until the next input.
+  private var help: [Component] = []
   private var warning: String?
   private var transcript = PlainTranscript()
   private var editor = LineEditor()
@@ -268,7 +270,18 @@ public final class TerminalLoop<State, Action: Sendable> {
       if let line, currentScreen.prompt?.isSecure != true { editor.remember(line) }
       if line != nil { scrolledBack = 0 }
       handle(event)
+      restoreKeptLine(after: event, line: line)
     }
+  }
+
+  /// Puts a submitted line back into the editor when the screen refused and kept it (see
+  /// ``InputPrompt/keptText``), unless more has been typed since.
+  private func restoreKeptLine(after event: InputEvent, line: String?) {
+    guard case .line(let text) = event, let line, editor.characters.isEmpty,
+      let kept = currentScreen.prompt?.keptText, kept == text
+    else { return }
+    editor.restore(line)
+    drawPrompt()
   }
 
   private enum PageDirection { case up, down }
@@ -292,9 +305,14 @@ public final class TerminalLoop<State, Action: Sendable> {
 
   private func handle(_ event: InputEvent) {
     notice = nil
+    help = []
     let state = store.withState { $0 }
     if let action = mapInput(event, state) {
       lastInputTaskID = send(action)
+    } else if KeyMap.help.matches(event) {
+      // Asked of every screen, so the loop answers it when the view does not.
+      lastInputTaskID = nil
+      help = HelpPanel(isInteractive: isInteractive).components(for: currentScreen)
     } else {
       lastInputTaskID = nil
       if options.reportsUnhandledInput, let description = Self.describeUnhandled(event) {
@@ -325,9 +343,9 @@ public final class TerminalLoop<State, Action: Sendable> {
   private static func describeUnhandled(_ event: InputEvent) -> String? {
     switch event {
     case .line(let text) where !text.isEmpty:
-      return "Nothing here answers to \"\(text)\"; see the commands listed above."
+      return "Nothing here answers to \"\(text)\"; /help lists what does."
     case .command(let name, _):
-      return "Unknown command \"/\(name)\"; see the commands listed above."
+      return "Unknown command \"/\(name)\"; /help lists the commands here."
     default:
       return nil
     }
@@ -361,6 +379,7 @@ public final class TerminalLoop<State, Action: Sendable> {
   private func display() {
     guard isRunning else { return }
     var screen = currentScreen
+    screen.components.append(contentsOf: help)
     if let notice { screen.components.append(notice) }
     if isInteractive, let warning { screen.components.append(.notice(warning)) }
     let size = terminal.size()
@@ -420,7 +439,8 @@ public final class TerminalLoop<State, Action: Sendable> {
     let prompt = currentScreen.prompt
     let line = PromptLine(
       label: prompt?.label ?? "", characters: editor.characters, cursor: editor.cursor,
-      isSecure: prompt?.isSecure == true, width: terminal.size().columns)
+      isSecure: prompt?.isSecure == true, width: terminal.size().columns,
+      characterLimit: prompt?.isSecure == true ? nil : prompt?.characterLimit)
     let endColumn = TextWidth.columns(line.label) + TextWidth.columns(line.shown)
     let back = endColumn - line.cursorColumn
     return TextStyle.bold.apply(to: line.label, if: colors) + line.shown + (back > 0 ? "\u{1B}[\(back)D" : "")

@@ -94,8 +94,21 @@ public struct Component: Sendable, Equatable {
   }
 
   /// Sets the interactive prompt without showing a field, e.g. for a chat's message line.
-  public static func prompt(_ label: String, isSecure: Bool = false) -> Component {
-    Component(.prompt(InputPrompt(label: label, isSecure: isSecure)))
+  ///
+  /// With a `characterLimit` the prompt counts the characters typed against it as they are
+  /// typed, and says how many to cut once over it. `keeping` is text the screen refused and
+  /// kept: submitted exactly, it comes back into the line to be edited instead of being lost.
+  ///
+  /// ```swift
+  /// Component.prompt("Reply", characterLimit: MessageRules.maxLength, keeping: state.refusedText)
+  /// // Reply 12/500> hello there!
+  /// ```
+  public static func prompt(
+    _ label: String, isSecure: Bool = false, characterLimit: Int? = nil, keeping keptText: String? = nil
+  ) -> Component {
+    Component(
+      .prompt(
+        InputPrompt(label: label, isSecure: isSecure, characterLimit: characterLimit, keptText: keptText)))
   }
 
   /// An alert or confirmation dialog, boxed, with numbered buttons.

@@ -77,11 +77,19 @@ public struct InputPrompt: Sendable, Equatable {
   public var label: String
   /// Whether typed text is shown as `*`.
   public var isSecure: Bool
+  /// The most characters the screen accepts in a line; the prompt counts against it as the
+  /// user types.
+  public var characterLimit: Int?
+  /// Text the screen refused and kept: when a line exactly this is submitted, it is put back
+  /// into the line editor so nothing typed is lost.
+  public var keptText: String?
 
   /// Creates a prompt.
-  public init(label: String, isSecure: Bool = false) {
+  public init(label: String, isSecure: Bool = false, characterLimit: Int? = nil, keptText: String? = nil) {
     self.label = label
     self.isSecure = isSecure
+    self.characterLimit = characterLimit
+    self.keptText = keptText
   }
 }
 

@@ -1,0 +1,64 @@
+import ArtiCoordinator
+import ArtiSignInPassword
+import ArtiSignInPasswordView
+import ArtiSignInUsername
+import ArtiSignInUsernameView
+import ComposableArchitecture
+import Foundation
+import FrommUI
+
+/// The whole arti app in the terminal: the intro, the sign-in screens on top of it, or home.
+///
+/// Its start action restores the saved session, so `TerminalLoop(store:view:terminal:)` with
+/// this view runs the app as it launches.
+public struct ArtiAppView: TerminalView {
+  static let logIn = MenuCommand("l", "Log in")
+
+  let home: HomeView
+
+  /// Creates the view, showing message times in `timeZone`.
+  public init(timeZone: TimeZone = .current) {
+    self.home = HomeView(timeZone: timeZone)
+  }
+
+  public var startAction: ArtiAppFeature.Action? { .task }
+
+  public func render(_ state: ArtiAppFeature.State) -> Screen {
+    Screen {
+      if state.isRestoring {
+        Component.header("fromm for artists")
+        Component.progress("Restoring your session")
+      } else if let home = state.home {
+        self.home.render(home)
+      } else if let screen = state.path.last {
+        switch screen {
+        case .username(let username): SignInUsernameView.feature.render(username)
+        case .password(let password): SignInPasswordView.feature.render(password)
+        }
+      } else {
+        Component.header("fromm for artists", subtitle: "Talk to every fan at once")
+        Component.text("Broadcast to your subscribers and read their replies.")
+        if let notice = state.notice { Component.notice(notice) }
+        Component.menu([Self.logIn])
+      }
+    }
+  }
+
+  public func action(for input: InputEvent, in state: ArtiAppFeature.State) -> ArtiAppFeature.Action? {
+    if state.isRestoring { return nil }
+    if let home = state.home {
+      return self.home.action(for: input, in: home).map { .home(.presented($0)) }
+    }
+    if let screen = state.path.last, let id = state.path.elementIDs.last {
+      let action: ArtiAppFeature.Path.Action? =
+        switch screen {
+        case .username(let username):
+          SignInUsernameView.feature.action(for: input, in: username).map { .username($0) }
+        case .password(let password):
+          SignInPasswordView.feature.action(for: input, in: password).map { .password($0) }
+        }
+      return action.map { .path(.element(id: id, action: $0)) }
+    }
+    return Self.logIn.matches(input) ? .signInButtonTapped : nil
+  }
+}

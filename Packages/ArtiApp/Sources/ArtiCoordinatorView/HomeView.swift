@@ -1,0 +1,45 @@
+import ArtiCoordinator
+import ArtiProfile
+import ArtiProfileView
+import ArtiRoom
+import ArtiRoomView
+import Foundation
+import FrommUI
+
+/// Home in the terminal: `/room` and `/profile` switch tabs; everything else goes to the tab shown.
+public struct HomeView: TerminalView {
+  static let tabs = [MenuCommand("/room", "Room"), MenuCommand("/profile", "Profile")]
+
+  let room: RoomView
+
+  /// Creates the view, showing message times in `timeZone`.
+  public init(timeZone: TimeZone = .current) {
+    self.room = RoomView(timeZone: timeZone)
+  }
+
+  public func render(_ state: HomeFeature.State) -> Screen {
+    Screen {
+      Component.text(
+        "fromm for artists · \(state.session.account.displayName) (@\(state.session.account.username))",
+        style: .dim)
+      Component.menu(Self.tabs)
+      switch state.tab {
+      case .room: room.feature.render(state.room)
+      case .profile: ProfileView.feature.render(state.profile)
+      }
+    }
+  }
+
+  public func action(for input: InputEvent, in state: HomeFeature.State) -> HomeFeature.Action? {
+    switch input {
+    case .command("room", ""): return .tabSelected(.room)
+    case .command("profile", ""): return .tabSelected(.profile)
+    default: break
+    }
+    switch state.tab {
+    case .room: return room.feature.action(for: input, in: state.room).map(HomeFeature.Action.room)
+    case .profile:
+      return ProfileView.feature.action(for: input, in: state.profile).map(HomeFeature.Action.profile)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import ArtiRoom
+import CommonKit
+import Foundation
+import FrommUI
+import MessageDataModels
+
+/// The room in the terminal: every line typed is a broadcast; `/retry` sends a broadcast that
+/// failed again; `/refresh` reads the room again.
+///
+/// Messages are listed newest first, each with who sent it and when. The prompt counts the
+/// characters typed against the limit, and a broadcast over it comes back to be shortened.
+public struct RoomView: TerminalView {
+  /// What the screen shows.
+  public struct State: Equatable, Sendable {
+    /// The rows, newest first.
+    public var rows: [ListItem]
+    /// How many messages are not shown because the screen keeps only the newest.
+    public var hiddenCount: Int
+    /// Whether the room has been read once.
+    public var hasLoaded: Bool
+    /// Whether the first read is in flight.
+    public var isLoading: Bool
+    /// Whether a broadcast is being sent.
+    public var isSending: Bool
+    /// Whether new replies are being received.
+    public var isLive: Bool
+    /// Why new replies are not arriving right now, while the room keeps trying.
+    public var notice: String?
+    /// Problems to show, in order.
+    public var errors: [String]
+    /// The broadcast kept after sending it failed, waiting for `/retry`.
+    public var unsent: String?
+    /// The broadcast refused for its length, which goes back into the line to be shortened.
+    public var refused: String?
+  }
+
+  /// What the user can do here.
+  public enum Action: Equatable, Sendable {
+    /// The screen appeared (run alone; home starts the room itself).
+    case appeared
+    /// A line was typed: a broadcast.
+    case broadcastSubmitted(String)
+    /// `/refresh`.
+    case refreshTapped
+    /// `/retry`: send the kept broadcast again.
+    case retryTapped
+  }
+
+  /// The most messages the screen lists.
+  public static let maxRows = 30
+
+  /// Shown in the menu; typed as a slash command so that the word itself can be broadcast.
+  static let refresh = MenuCommand("/refresh", "Reload")
+  /// Shown in the menu while a broadcast is kept after sending it failed.
+  static let retry = MenuCommand("/retry", "Send the kept broadcast again")
+
+  /// The time zone message times are shown in.
+  public var timeZone: TimeZone
+
+  /// Creates the view, showing times in `timeZone`.
+  public init(timeZone: TimeZone = .current) {
+    self.timeZone = timeZone
+  }
+
+  /// The view state of the feature's `state`.
+  public func viewState(_ state: RoomFeature.State) -> State {
+    let newest = state.messages.reversed().prefix(Self.maxRows)
+    var errors: [String] = []
+    if let problem = state.outbox.problemMessage { errors.append(problem) }
+    if let loadError = state.loadError { errors.append(loadError) }
+    return State(
+      rows: newest.map(row), hiddenCount: state.messages.count - newest.count, hasLoaded: state.hasLoaded,
+      isLoading: state.isLoading,
+      isSending: state.outbox.isSending, isLive: state.isLive, notice: state.interruption, errors: errors,
+      unsent: state.outbox.isSending ? nil : state.outbox.unsent, refused: state.outbox.refusedText)
+  }
+
+  /// The view shown for the feature's state and sending the feature's actions.
+  public var feature: ScopedView<RoomView, RoomFeature.State, RoomFeature.Action> {
+    scope(state: viewState, action: RoomFeature.Action.init)
+  }
+
+  /// Reads the room and subscribes to new replies when the screen is run on its own.
+  public var startAction: Action? { .appeared }
+
+  public func render(_ state: State) -> Screen {
+    Screen {
+      Component.header("Your room", subtitle: "Broadcasts go to every subscriber; replies are private")
+      if state.isLoading {
+        Component.progress("Reading the room")
+      } else if state.rows.isEmpty && state.hasLoaded {
+        Component.empty("No messages yet. Write the first broadcast below.")
+      } else {
+        // Newest first: on a small window the header and the newest replies stay, older ones give way.
+        Component.log(state.rows, newestFirst: true)
+        if state.hiddenCount > 0 {
+          Component.text("… and \(state.hiddenCount) older", style: .dim)
+        }
+      }
+      if state.isSending { Component.progress("Sending") }
+      if let notice = state.notice { Component.notice(notice) }
+      for error in state.errors { Component.errorBanner(error) }
+      if let unsent = state.unsent { Component.notice("Unsent broadcast: \(unsent)") }
+      Component.divider
+      Component.text(
+        "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
+          + (state.isLive ? " New replies appear here." : ""),
+        style: .dim)
+      Component.menu(state.unsent == nil ? [Self.refresh] : [Self.retry, Self.refresh])
+      Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: state.refused)
+    }
+  }
+
+  public func action(for input: InputEvent, in state: State) -> Action? {
+    if case .command("refresh", _) = input { return .refreshTapped }
+    if case .command("retry", _) = input { return .retryTapped }
+    guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
+    return .broadcastSubmitted(text)
+  }
+
+  private func row(_ message: Message) -> ListItem {
+    let when = MessageTime.format(message.sentAt, in: timeZone)
+    switch message.kind {
+    case .broadcast:
+      return ListItem("You: \(message.text)", detail: when)
+    case .reply:
+      return ListItem(
+        "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)", detail: when)
+    }
+  }
+
+}
+
+extension RoomFeature.Action {
+  /// The feature's action for what the user did on the screen.
+  public init(_ action: RoomView.Action) {
+    switch action {
+    case .appeared: self = .task
+    case .broadcastSubmitted(let text): self = .broadcastSubmitted(text)
+    case .refreshTapped: self = .reloadTapped
+    case .retryTapped: self = .retryTapped
+    }
+  }
+}

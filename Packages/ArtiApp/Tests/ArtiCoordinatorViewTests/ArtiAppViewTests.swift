@@ -1,0 +1,54 @@
+import ArtiCoordinator
+import ArtiCoordinatorView
+import ArtiProfile
+import ArtiRoom
+import ArtiSignInPassword
+import ArtiSignInUsername
+import ComposableArchitecture
+import FrommUI
+import Testing
+
+struct ArtiAppViewTests {
+  let view = ArtiAppView()
+
+  @Test func intro_lLogsIn_otherInputIsIgnored() {
+    let state = ArtiAppFeature.State(notice: "You signed out.")
+    #expect(view.render(state).plainText().contains("[i] You signed out."))
+    #expect(view.action(for: .line("l"), in: state) == .signInButtonTapped)
+    #expect(view.action(for: .line("iu_official"), in: state) == nil)
+    #expect(view.startAction == .task)
+  }
+
+  @Test func restoring_showsProgressAndTakesNoInput() {
+    let state = ArtiAppFeature.State(isRestoring: true)
+    #expect(view.render(state).plainText().contains("Restoring your session"))
+    #expect(view.action(for: .line("l"), in: state) == nil)
+  }
+
+  @Test func signInScreens_inputGoesToTheTopScreen() {
+    let state = ArtiAppFeature.State(
+      path: StackState([
+        .username(SignInUsernameFeature.State(username: "iu_official", inputState: .ok)),
+        .password(SignInPasswordFeature.State(username: "iu_official")),
+      ]))
+    #expect(view.render(state).plainText().contains("Password for iu_official"))
+    #expect(
+      view.action(for: .line("fromm-demo-1"), in: state)
+        == .path(.element(id: 1, action: .password(.passwordSubmitted("fromm-demo-1")))))
+  }
+
+  @Test func home_slashCommandsSwitchTabs_linesGoToTheRoom() {
+    let state = ArtiAppFeature.State(home: HomeFeature.State(session: session()))
+    #expect(view.render(state).plainText().contains("Your room"))
+    #expect(
+      view.action(for: .command(name: "profile"), in: state) == .home(.presented(.tabSelected(.profile))))
+    #expect(view.action(for: .line("안녕"), in: state) == .home(.presented(.room(.broadcastSubmitted("안녕")))))
+    let profileTab = ArtiAppFeature.State(
+      home: HomeFeature.State(
+        session: session(), tab: .profile, profile: ProfileFeature.State(profile: artistProfile)))
+    #expect(view.render(profileTab).plainText().contains("2 subscribers"))
+    #expect(view.action(for: .line("o"), in: profileTab) == .home(.presented(.profile(.signOutTapped))))
+    #expect(
+      view.action(for: .command(name: "room"), in: profileTab) == .home(.presented(.tabSelected(.room))))
+  }
+}

@@ -1,0 +1,89 @@
+import ArtiRoom
+import ArtiRoomView
+import CommonDataModels
+import CommonKit
+import ComposableArchitecture
+import Foundation
+import FrommUI
+import MessageClient
+import MessageDataModels
+import Testing
+
+struct RoomViewTests {
+  let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt).feature
+
+  @Test func render_listsNewestFirstWithWhoAndWhen() {
+    let state = RoomFeature.State(
+      artistId: artistID,
+      room: RoomFeed(
+        messages: [message(1, "안녕", kind: .broadcast, minute: 0), message(2, "언니 안녕!", minute: 5)],
+        hasLoaded: true, isLive: true))
+    let lines = view.render(state).plainText().split(separator: "\n").map(String.init)
+    let broadcast = lines.firstIndex { $0.contains("You: 안녕") }
+    let reply = lines.firstIndex { $0.contains("<- 민지 (@minji_fan): 언니 안녕!") }
+    #expect(reply != nil && broadcast != nil)
+    #expect((reply ?? 0) < (broadcast ?? 0))
+    // 1_795_000_000 is 2026-11-18 11:06:40 UTC, 20:06 in Seoul; the reply came 5 minutes later.
+    #expect(lines.contains { $0.contains("언니 안녕!") && $0.hasSuffix("11-18 20:11") })
+    #expect(lines.contains { $0.contains("New replies appear") })
+  }
+
+  @Test func render_manyMessagesIn60x20Window_keepsTheHeaderAndTheNewestReplyVisible() {
+    let messages = (1...40).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
+    let state = RoomFeature.State(
+      artistId: artistID, room: RoomFeed(messages: messages, hasLoaded: true, isLive: true))
+    let lines = view.render(state).plainText(width: 60, height: 19).split(separator: "\n").map(String.init)
+    #expect(lines.count <= 19)
+    #expect(lines.first == "Your room")
+    #expect(lines.contains { $0.contains("reply number 40") })
+    #expect(lines.contains { $0.contains("earlier messages below (PageDown)") })
+    #expect(lines.last?.contains("/refresh") == true)
+  }
+
+  @Test func render_tooLongBroadcast_saysHowMuchToCutAndKeepsItInTheLine() {
+    let long = String(repeating: "가", count: 612)
+    let state = RoomFeature.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 612)))
+    let screen = view.render(state)
+    #expect(
+      screen.plainText(width: 200).contains(
+        "[!] Your broadcast has 612 characters, 112 over the limit of 500. It is kept: cut 112 and press Enter again."
+      ))
+    #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500, keptText: long))
+    #expect(!screen.plainText(width: 200).contains("/retry"))
+  }
+
+  @Test func render_broadcastNotSent_showsWhyTheKeptTextAndRetry() {
+    let state = RoomFeature.State(
+      artistId: artistID,
+      outbox: Outbox(kind: .broadcast, kept: "안녕", problem: .notSent(.unreachable("connection refused"))))
+    let screen = view.render(state)
+    let text = screen.plainText(width: 200)
+    #expect(text.contains("[!] Your broadcast was not sent: "))
+    #expect(text.contains("type /retry to send it again."))
+    #expect(text.contains("[i] Unsent broadcast: 안녕"))
+    #expect(text.contains("[/retry] Send the kept broadcast again"))
+    #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500))
+  }
+
+  @Test func render_emptyRoom_invitesTheFirstBroadcast() {
+    let state = RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
+    #expect(view.render(state).plainText().contains("No messages yet"))
+    #expect(view.render(state).plainText().contains("up to \(MessageRules.maxLength) characters"))
+  }
+
+  @Test func render_interruption_isShownAsANotice() {
+    let state = RoomFeature.State(
+      artistId: artistID, room: RoomFeed(hasLoaded: true, interruption: "Still trying."))
+    #expect(view.render(state).plainText().contains("[i] Still trying."))
+  }
+
+  @Test func input_lineIsABroadcast_refreshIsACommand() {
+    let state = RoomFeature.State(artistId: artistID)
+    #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))
+    #expect(view.action(for: .line("refresh"), in: state) == .broadcastSubmitted("refresh"))
+    #expect(view.action(for: .command(name: "refresh"), in: state) == .reloadTapped)
+    #expect(view.action(for: .command(name: "retry"), in: state) == .retryTapped)
+    #expect(view.action(for: .line("  "), in: state) == nil)
+  }
+}

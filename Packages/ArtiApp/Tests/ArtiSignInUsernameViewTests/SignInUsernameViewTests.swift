@@ -1,0 +1,44 @@
+import ArtiSignInUsername
+import ArtiSignInUsernameView
+import ComposableArchitecture
+import FrommUI
+import Testing
+
+struct SignInUsernameViewTests {
+  let view = SignInUsernameView.feature
+
+  @Test func render_accountFound_offersNext() {
+    let state = SignInUsernameFeature.State(username: "iu_official", inputState: .ok)
+    #expect(
+      view.render(state).plainText(width: 60) == """
+        Sign in
+        =======
+        Enter your fromm artist ID
+
+        > ID: iu_official
+        Account found. Type n to enter your password.
+        [n] Next  [b] Back
+        """)
+  }
+
+  @Test func render_eachInputState_explainsItInPlace() {
+    func text(_ inputState: SignInUsernameFeature.InputState) -> String {
+      view.render(SignInUsernameFeature.State(username: "nobody", inputState: inputState)).plainText()
+    }
+    #expect(text(.empty).contains("3–20 characters"))
+    #expect(text(.invalid(.tooShort)).contains("[!] At least 3 characters."))
+    #expect(text(.checking).contains("Checking your ID"))
+    #expect(text(.notFound).contains("No account is called \"nobody\""))
+    #expect(text(.checkFailed("The server is down.")).contains("The server is down. Type n to try again."))
+  }
+
+  @Test func input_lineIsTheTrimmedUsername_nOnlyMeansNextWhenAllowed() {
+    let ok = SignInUsernameFeature.State(username: "iu_official", inputState: .ok)
+    let empty = SignInUsernameFeature.State()
+    #expect(view.action(for: .line(" taeyeon "), in: empty) == .set(\.username, "taeyeon"))
+    #expect(view.action(for: .line("n"), in: ok) == .nextButtonTapped)
+    #expect(view.action(for: .line("n"), in: empty) == .set(\.username, "n"))
+    #expect(view.action(for: .line("b"), in: empty) == .backButtonTapped)
+    #expect(view.action(for: .command(name: "b"), in: ok) == .backButtonTapped)
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Appends JSON to a byte buffer exactly as `WireJSON.encode` would write it (sorted keys,
+/// unescaped slashes, `2026-01-31T09:30:00.123Z` dates), without `JSONEncoder`'s per-value
+/// boxing: the artist list and message pages are written on every poll, and `JSONEncoder` cost
+/// more than the queries behind them. `JSONWriterTests` compares the two byte for byte.
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
+
+  init(capacity: Int = 1_024) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Writes `{`, then `members` (which write `key` + value pairs, keys in sorted order), then `}`.
+  mutating func object(_ members: (inout JSONWriter) -> Void) {
+    bytes.append(UInt8(ascii: "{"))
+    members(&self)
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// Writes `"key":`, preceded by a comma unless it is the object's `first` member.
+  mutating func key(_ key: StaticString, first: Bool = false) {
+    if !first { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+  }
+
+  /// Writes `[`, each element through `element`, then `]`.
+  mutating func array<S: Sequence>(_ elements: S, _ element: (inout JSONWriter, S.Element) -> Void) {
+    bytes.append(UInt8(ascii: "["))
+    var first = true
+    for value in elements {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      element(&self, value)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  mutating func string(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [92, UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+      case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+      case 0x08: bytes.append(contentsOf: [92, UInt8(ascii: "b")])
+      case 0x0C: bytes.append(contentsOf: [92, UInt8(ascii: "f")])
+      case 0..<0x20:
+        let high = byte >> 4
+        let low = byte & 0xF
+        bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, 48 + high, low < 10 ? 48 + low : 87 + low])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  mutating func integer(_ value: Int64) {
+    var text = String(value)
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func bool(_ value: Bool) {
+    if value {
+      bytes.append(contentsOf: [116, 114, 117, 101])  // true
+    } else {
+      bytes.append(contentsOf: [102, 97, 108, 115, 101])  // false
+    }
+  }
+
+  /// A date as `WireJSON.formatDate` writes it: UTC, milliseconds cut (not rounded) to three digits.
+  mutating func date(_ date: Date) {
+    let interval = date.timeIntervalSince1970
+    let seconds = interval.rounded(.down)
+    let milliseconds = Int((interval - seconds) * 1000)
+    var time = time_t(seconds)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    bytes.append(UInt8(ascii: "\""))
+    digits(Int(parts.tm_year) + 1900, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mon) + 1, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mday), 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(Int(parts.tm_hour), 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_min), 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_sec), 2)
+    bytes.append(UInt8(ascii: "."))
+    digits(milliseconds, 3)
+    bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+  }
+
+  private mutating func digits(_ value: Int, _ width: Int) {
+    var divisor = 1
+    for _ in 1..<width { divisor *= 10 }
+    var rest = max(0, value)
+    while divisor > 0 {
+      bytes.append(UInt8(48 + (rest / divisor) % 10))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+}

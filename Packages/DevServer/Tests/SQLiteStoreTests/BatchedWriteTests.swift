@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import SQLiteStore
+import Testing
+
+@Suite struct BatchedWriteTests {
+  static func database() throws -> (SQLiteDatabaseTests.TempDatabase, SQLiteDatabase) {
+    let temp = try SQLiteDatabaseTests.TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    try database.write { try $0.execute("CREATE TABLE items (name TEXT NOT NULL UNIQUE)") }
+    return (temp, database)
+  }
+
+  @Test func concurrentBatchedWrites_everyReturnedWriteIsCommitted_andEachGetsItsOwnResult() throws {
+    let (temp, database) = try Self.database()
+    let results = DispatchQueue(label: "results")
+    nonisolated(unsafe) var returned: [Int: Int64] = [:]
+    DispatchQueue.concurrentPerform(iterations: 64) { index in
+      let rowID = try? database.writeInBatch { connection -> Int64 in
+        try connection.query("INSERT INTO items (name) VALUES (?)", [.text("item \(index)")])
+        return connection.lastInsertRowID
+      }
+      results.sync { returned[index] = rowID }
+    }
+    #expect(returned.count == 64)
+    #expect(Set(returned.values).count == 64, "two writes reported the same row: \(returned)")
+    // A second connection sees every acknowledged row: the batches committed.
+    let other = try SQLiteDatabase(path: temp.path)
+    #expect(try other.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 64)
+  }
+
+  @Test func batchedWriteThatThrows_rollsBackOnlyItself_othersCommit() throws {
+    let (temp, database) = try Self.database()
+    defer { withExtendedLifetime(temp) {} }
+    try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('taken')") }
+    let outcomes = DispatchQueue(label: "outcomes")
+    nonisolated(unsafe) var failures = 0
+    DispatchQueue.concurrentPerform(iterations: 32) { index in
+      do {
+        try database.writeInBatch { connection in
+          // Half insert a fresh row and then a duplicate: the fresh row must be rolled back too.
+          try connection.query("INSERT INTO items (name) VALUES (?)", [.text("row \(index)")])
+          if index % 2 == 0 { try connection.query("INSERT INTO items (name) VALUES ('taken')") }
+        }
+      } catch {
+        outcomes.sync { failures += 1 }
+      }
+    }
+    #expect(failures == 16)
+    let names = try database.read { connection in
+      try connection.query("SELECT name FROM items WHERE name LIKE 'row %'").map { $0.string(0) }
+    }
+    #expect(Set(names) == Set((0..<32).filter { $0 % 2 == 1 }.map { "row \($0)" }))
+  }
+
+  @Test func batchedWrite_whileAnotherConnectionHoldsTheWriteLock_failsAsBusy_andLosesNothing() throws {
+    let temp = try SQLiteDatabaseTests.TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path, busyTimeoutMilliseconds: 50)
+    try database.write { try $0.execute("CREATE TABLE items (name TEXT NOT NULL UNIQUE)") }
+    let blocker = try SQLiteDatabase(path: temp.path, busyTimeoutMilliseconds: 50)
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = try? blocker.write { _ in
+        holding.signal()
+        release.wait()
+      }
+    }
+    holding.wait()
+    #expect(throws: SQLiteError.self) {
+      try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('late')") }
+    }
+    release.signal()
+    try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('after')") }
+    #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 1)
+  }
+}

@@ -1,0 +1,87 @@
+import ArtistDataModels
+import CommonDataModels
+import CommonKit
+import FanArtistList
+import FrommUI
+
+/// The artist list: one numbered row per artist with its subscription mark and unread count.
+///
+/// A number or a username opens that artist's room; `/sub N` and `/unsub N` change a
+/// subscription; `r` refreshes; `p` shows the profile.
+public struct ArtistListView: TerminalView {
+  /// Creates the view.
+  public init() {}
+
+  /// Loads the list when the screen appears.
+  public var startAction: ArtistListFeature.Action? { .view(.task) }
+
+  static let commands = [MenuCommand("r", "Refresh"), MenuCommand("p", "Profile")]
+
+  /// The screen for `state`.
+  public func render(_ state: ArtistListFeature.State) -> Screen {
+    Screen {
+      Component.header("Artists", subtitle: "[x] subscribed — your replies go to the artist only")
+      if state.artists.isEmpty {
+        if !state.isLoading { Component.empty("No artists yet") }
+      } else {
+        Component.list(state.artists.map(Self.row))
+        Component.text("Type a number to open a room; /sub N subscribes, /unsub N unsubscribes.")
+      }
+      if let notice = state.notice { Component.notice(notice) }
+      if let error = state.error { Component.errorBanner(error) }
+      if state.isLoading { Component.progress("Loading artists") }
+      if let pending = state.pending {
+        let name = state.artists[id: pending.artistId]?.displayName ?? "the artist"
+        Component.progress(pending.subscribe ? "Subscribing to \(name)" : "Unsubscribing from \(name)")
+      }
+      Component.menu(Self.commands)
+    }
+  }
+
+  static func row(_ artist: ArtistSummary) -> ListItem {
+    let mark = artist.isSubscribed ? "[x]" : "[ ]"
+    let detail: String
+    if artist.isSubscribed {
+      detail = artist.unreadCount == 0 ? "no unread" : "\(artist.unreadCount) unread"
+    } else {
+      detail = artist.subscriberCount == 1 ? "1 fan" : "\(artist.subscriberCount) fans"
+    }
+    return ListItem("\(mark) \(artist.displayName) (@\(artist.username))", detail: detail)
+  }
+
+  /// The action that `input` means on this screen.
+  public func action(for input: InputEvent, in state: ArtistListFeature.State) -> ArtistListFeature.Action? {
+    switch Self.commands.command(for: input)?.shortcut {
+    case "r": return .view(.refreshTapped)
+    case "p": return .view(.profileTapped)
+    default: break
+    }
+    switch input {
+    case .command("sub", let name), .command("subscribe", let name):
+      return Self.artistID(named: name, in: state).map { .view(.subscribeTapped($0)) }
+        ?? .view(.unknownArtistNamed(name))
+    case .command("unsub", let name), .command("unsubscribe", let name):
+      return Self.artistID(named: name, in: state).map { .view(.unsubscribeTapped($0)) }
+        ?? .view(.unknownArtistNamed(name))
+    case .command("open", let name):
+      return Self.artistID(named: name, in: state).map { .view(.openTapped($0)) }
+        ?? .view(.unknownArtistNamed(name))
+    case .line(let text):
+      if let id = Self.artistID(named: text, in: state) { return .view(.openTapped(id)) }
+      return input.number != nil ? .view(.unknownArtistNamed(text)) : nil
+    default:
+      return nil
+    }
+  }
+
+  /// The artist a fan means by a row number, a username (with or without `@`) or a display name.
+  static func artistID(named raw: String, in state: ArtistListFeature.State) -> AccountID? {
+    let name = raw.trimmingWhitespace()
+    if let number = Int(name) {
+      return state.artists.indices.contains(number - 1) ? state.artists[number - 1].id : nil
+    }
+    let key = (name.hasPrefix("@") ? String(name.dropFirst()) : name).lowercased()
+    guard !key.isEmpty else { return nil }
+    return state.artists.first { $0.username == key || $0.displayName.lowercased() == key }?.id
+  }
+}

@@ -1,0 +1,65 @@
+import FanArtistList
+import FanArtistListView
+import FanChat
+import FanChatView
+import FanCoordinator
+import FanProfile
+import FanProfileView
+import FanSignIn
+import FanSignInView
+import FrommUI
+
+/// The fan app's screen: whichever feature is on top, and its input goes to that feature.
+public struct FanAppView: TerminalView {
+  /// Creates the view.
+  public init() {}
+
+  /// Restores the last session when the app starts.
+  public var startAction: FanAppFeature.Action? { .signIn(.view(.task)) }
+
+  /// The screen of the feature on top.
+  public func render(_ state: FanAppFeature.State) -> Screen {
+    Screen {
+      switch state.destination {
+      case .chat(let chat):
+        ChatView().render(chat)
+      case .profile(let profile):
+        ProfileView().render(profile)
+      case nil:
+        list(state)
+      }
+    }
+  }
+
+  private func list(_ state: FanAppFeature.State) -> Screen {
+    Screen {
+      if let artists = state.artists {
+        ArtistListView().render(artists)
+        if let account = state.account {
+          Component.text("Signed in as \(account.displayName) (@\(account.username)).", style: .dim)
+        }
+      } else if let signIn = state.signIn {
+        SignInView().render(signIn)
+      }
+    }
+  }
+
+  /// The action of the feature on top for `input`.
+  public func action(for input: InputEvent, in state: FanAppFeature.State) -> FanAppFeature.Action? {
+    switch state.destination {
+    case .chat(let chat):
+      return ChatView().action(for: input, in: chat).map { .destination(.presented(.chat($0))) }
+    case .profile(let profile):
+      return ProfileView().action(for: input, in: profile).map { .destination(.presented(.profile($0))) }
+    case nil:
+      break
+    }
+    if let artists = state.artists {
+      return ArtistListView().action(for: input, in: artists).map(FanAppFeature.Action.artists)
+    }
+    if let signIn = state.signIn {
+      return SignInView().action(for: input, in: signIn).map(FanAppFeature.Action.signIn)
+    }
+    return nil
+  }
+}

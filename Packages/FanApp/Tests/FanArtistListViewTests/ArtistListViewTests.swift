@@ -1,0 +1,58 @@
+import ArtistDataModels
+import FanArtistList
+import FanArtistListView
+import FrommUI
+import Testing
+
+@MainActor
+struct ArtistListViewTests {
+  let view = ArtistListView()
+  let state = ArtistListFeature.State(artists: [.akmu, .iu])
+
+  @Test func render_showsSubscriptionMarksAndUnreadCounts() {
+    let text = view.render(state).plainText(width: 60)
+
+    #expect(
+      text == """
+        Artists
+        =======
+        [x] subscribed — your replies go to the artist only
+
+          1. [ ] AKMU (@akmu)                                 0 fans
+          2. [x] IU (@iu_official)                          2 unread
+        Type a number to open a room; /sub N subscribes, /unsub N
+        unsubscribes.
+        [r] Refresh  [p] Profile
+        """)
+  }
+
+  @Test func render_loadingEmptyList_showsProgressOnly() {
+    let text = view.render(ArtistListFeature.State(isLoading: true)).plainText()
+
+    #expect(text.contains("(...) Loading artists"))
+    #expect(!text.contains("No artists yet"))
+  }
+
+  @Test func action_numbersAndNamesPickArtists() {
+    #expect(view.action(for: .line("2"), in: state) == .view(.openTapped(1)))
+    #expect(view.action(for: .line("@akmu"), in: state) == .view(.openTapped(3)))
+    #expect(view.action(for: .line("iu"), in: state) == .view(.openTapped(1)))
+    #expect(view.action(for: InputEvent(line: "/sub 1"), in: state) == .view(.subscribeTapped(3)))
+    #expect(view.action(for: InputEvent(line: "/sub iu_official"), in: state) == .view(.subscribeTapped(1)))
+    #expect(view.action(for: InputEvent(line: "/unsub 2"), in: state) == .view(.unsubscribeTapped(1)))
+    #expect(view.action(for: InputEvent(line: "/open akmu"), in: state) == .view(.openTapped(3)))
+    #expect(view.action(for: .line("r"), in: state) == .view(.refreshTapped))
+    #expect(view.action(for: .line("P"), in: state) == .view(.profileTapped))
+  }
+
+  @Test func action_garbage_namesTheProblemOrIsLeftToTheLoop() {
+    #expect(view.action(for: .line("7"), in: state) == .view(.unknownArtistNamed("7")))
+    #expect(view.action(for: .line("-1"), in: state) == .view(.unknownArtistNamed("-1")))
+    #expect(view.action(for: InputEvent(line: "/sub"), in: state) == .view(.unknownArtistNamed("")))
+    #expect(
+      view.action(for: InputEvent(line: "/sub nobody"), in: state) == .view(.unknownArtistNamed("nobody")))
+    #expect(view.action(for: .line("zzz"), in: state) == nil)
+    #expect(view.action(for: .line(""), in: state) == nil)
+    #expect(view.action(for: InputEvent(line: "/dance"), in: state) == nil)
+  }
+}

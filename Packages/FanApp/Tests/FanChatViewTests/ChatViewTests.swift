@@ -1,0 +1,85 @@
+import CommonDataModels
+import FanChat
+import FanChatView
+import Foundation
+import FrommUI
+import MessageClient
+import MessageDataModels
+import Testing
+
+@MainActor
+struct ChatViewTests {
+  // 1_800_000_000 is 2027-01-15 08:00 UTC, 17:00 in Seoul.
+  let view = ChatView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
+
+  @Test func render_showsArtistAndOwnRepliesOldestFirstWithTimes() {
+    let state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
+    let screen = view.render(state)
+
+    #expect(
+      screen.plainText(width: 60) == """
+        IU (@iu_official)
+        =================
+        Your replies are seen by IU only
+
+          - IU: 안녕하세요                               01-15 17:00
+          - You: 반가워요                                01-15 17:00
+        Type a reply and press Enter (at most 500 characters).
+        [/back] Leave the room  [/retry] Send the kept reply again
+        [/reload] Reload
+        """)
+    #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500))
+  }
+
+  @Test func render_replyNotSent_showsWhyAndTheKeptReply() {
+    var state = ChatFeature.State.iuRoom()
+    state.outbox = Outbox(kind: .reply, kept: "kept", problem: .notSent(.timeout))
+    let text = view.render(state).plainText(width: 200)
+
+    #expect(text.contains("[!] Your reply was not sent: \(APIError.timeout.message) It is kept; type /retry"))
+    #expect(text.contains("[i] Unsent reply: kept"))
+    #expect(view.render(state).prompt?.keptText == nil)
+  }
+
+  @Test func render_replyOverTheLimit_saysHowMuchToCutAndKeepsItInTheLine() {
+    let long = String(repeating: "a", count: 530)
+    var state = ChatFeature.State.iuRoom()
+    state.outbox = Outbox(kind: .reply, kept: long, problem: .tooLong(count: 530))
+    let screen = view.render(state)
+
+    #expect(
+      screen.plainText(width: 200).contains("[!] Your reply has 530 characters, 30 over the limit of 500."))
+    #expect(!screen.plainText(width: 200).contains("Unsent reply"))
+    #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500, keptText: long))
+  }
+
+  @Test func render_interruption_isShownAsANotice() {
+    var state = ChatFeature.State.iuRoom()
+    state.room.interruption = "New messages are not arriving."
+
+    #expect(view.render(state).plainText().contains("[i] New messages are not arriving."))
+  }
+
+  @Test func render_longRoom_showsNewestMessagesAndCountsOlderOnes() {
+    let messages = (1...35).map { Message.broadcast(MessageID(Int64($0)), "message \($0)") }
+    let text = view.render(ChatFeature.State.iuRoom(messages)).plainText()
+
+    #expect(text.contains("… 5 older messages"))
+    #expect(!text.contains("- IU: message 5 "))
+    #expect(text.contains("- IU: message 6 "))
+    #expect(text.contains("- IU: message 35 "))
+  }
+
+  @Test func action_linesAreRepliesAndSlashCommandsNavigate() {
+    let state = ChatFeature.State.iuRoom()
+
+    #expect(view.action(for: .line("b"), in: state) == .view(.sendTapped("b")))
+    #expect(view.action(for: InputEvent(line: "/back"), in: state) == .view(.backTapped))
+    #expect(view.action(for: .key(.escape), in: state) == .view(.backTapped))
+    #expect(view.action(for: InputEvent(line: "/retry"), in: state) == .view(.retryTapped))
+    #expect(view.action(for: InputEvent(line: "/reload"), in: state) == .view(.reloadTapped))
+    #expect(view.action(for: InputEvent(line: "//slash"), in: state) == .view(.sendTapped("/slash")))
+    #expect(view.action(for: InputEvent(line: "/dance"), in: state) == nil)
+    #expect(view.startAction == .view(.task))
+  }
+}

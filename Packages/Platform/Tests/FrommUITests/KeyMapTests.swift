@@ -1,0 +1,55 @@
+import Testing
+
+@testable import FrommUI
+
+struct KeyMapTests {
+  @Test func matches_keyCommandAliasAndEscape_runTheBindingAndOtherInputDoesNot() {
+    #expect(KeyMap.reload.matches(.line("r")))
+    #expect(KeyMap.reload.matches(.line(" R ")))
+    #expect(KeyMap.reload.matches(.command(name: "reload")))
+    #expect(KeyMap.reload.matches(.command(name: "r")))
+    #expect(!KeyMap.reload.matches(.command(name: "reload", argument: "now")))
+    #expect(!KeyMap.reload.matches(.line("reload")))
+    #expect(!KeyMap.reload.matches(.key(.escape)))
+    #expect(KeyMap.back.matches(.key(.escape)))
+    #expect(KeyMap.subscribe.argument(of: .command(name: "subscribe", argument: "2")) == "2")
+    #expect(KeyMap.subscribe.argument(of: .command(name: "open", argument: "2")) == nil)
+  }
+
+  @Test func matches_keysOff_onlyTheCommandRunsItSoALineStaysText() {
+    #expect(!KeyMap.reload.matches(.line("r"), keys: false))
+    #expect(KeyMap.reload.matches(.command(name: "reload"), keys: false))
+  }
+
+  @Test func menuCommand_withAndWithoutKeys_showsTheKeyOrTheCommand() {
+    #expect(KeyMap.reload.menuCommand() == MenuCommand("r", "Reload"))
+    #expect(KeyMap.reload.menuCommand(keys: false) == MenuCommand("/reload", "Reload"))
+    #expect(KeyMap.retry.menuCommand(title: "Send again") == MenuCommand("/retry", "Send again"))
+    #expect(KeyMap.subscribe.menuCommand() == MenuCommand("/sub N", "Subscribe to artist N"))
+  }
+
+  @Test func all_everyKeyAndCommand_meansOneThingOnly() {
+    let names = KeyMap.all.flatMap { [$0.command] + $0.aliases }
+    let keys = KeyMap.all.compactMap(\.key)
+    #expect(Set(names).count == names.count, "a command is bound twice: \(names)")
+    #expect(Set(keys).count == keys.count, "a key is bound twice: \(keys)")
+    #expect(Set(names).isDisjoint(with: keys), "a key is also a command: \(keys)")
+  }
+
+  @Test func helpPanel_menuOfKeysAndCommands_listsEachWithItsOtherFormThenHelp() {
+    let screen = Screen {
+      Component.header("Profile")
+      Component.menu([KeyMap.edit.menuCommand(), MenuCommand("+", "More"), KeyMap.retry.menuCommand()])
+    }
+    let panel = Screen(HelpPanel(isInteractive: false).components(for: screen)).plainText(width: 40)
+    #expect(
+      panel == """
+        ----------------------------------------
+        Keys and commands here:
+          e, /edit  Edit
+          +         More
+          /retry    Try again
+          /help, ?  This list
+        """)
+  }
+}

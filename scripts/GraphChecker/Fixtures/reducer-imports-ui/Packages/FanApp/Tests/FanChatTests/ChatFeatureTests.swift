@@ -1,0 +1,4 @@
+import FanChat
+import Testing
+
+@Test func chat_exists() {}

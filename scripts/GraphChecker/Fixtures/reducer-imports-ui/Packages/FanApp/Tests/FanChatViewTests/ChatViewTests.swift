@@ -1,0 +1,4 @@
+import FanChatView
+import Testing
+
+@Test func chatView_exists() {}

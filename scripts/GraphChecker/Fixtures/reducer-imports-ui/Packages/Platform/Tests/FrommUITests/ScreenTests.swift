@@ -1,0 +1,4 @@
+import FrommUI
+import Testing
+
+@Test func screen_exists() {}
