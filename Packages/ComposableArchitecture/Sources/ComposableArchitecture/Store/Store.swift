@@ -132,7 +132,10 @@ public final class Store<State, Action: Sendable> {
   /// is not `Equatable` counts as changed after every send), and the body runs again only when
   /// one differs, recording what it reads this time. Reads made inside the body are tracked by
   /// it alone, not by an enclosing `withObservationTracking`; SwiftUI and other Observation
-  /// clients observe the store as before. Hold the token for as long as the body should run.
+  /// clients observe the store as before. Only reads through stores are tracked: a `@Shared`
+  /// value changed outside a send (by an effect's `withLock`, say) or another `Observable`
+  /// object does not run the body; it sees them on its next run. Hold the token for as long as
+  /// the body should run.
   public func observe(_ body: @escaping @MainActor () -> Void) -> ObserveToken {
     let observer = StoreObserver(body)
     observer.run()
