@@ -101,6 +101,25 @@ struct StoreObserveTests {
     #expect(releasedRuns == 1)
   }
 
+  @Test func observe_cancelledByItsOwnBodyThenReading_leavesTheCoreAndStops() {
+    let core = StoreCore(
+      initialState: Siblings.State(), reducer: Siblings(), dependencies: DependencyValues())
+    let store = Store(core: core)
+    var token: ObserveToken?
+    var runs = 0
+    token = store.observe {
+      runs += 1
+      if store.left.count == 1 { token?.cancel() }
+      _ = store.right.count
+    }
+
+    store.send(.left(.increment))
+    store.send(.right(.increment))
+    #expect(runs == 2)
+    #expect(core.observers.isEmpty)
+    #expect(core.observedByObservers.isEmpty)
+  }
+
   @Test func observe_stateNotEquatable_runsAfterEverySend() {
     let store = Store(initialState: Opaque.State()) { Opaque() }
     var runs = 0

@@ -68,6 +68,8 @@ final class StoreObserver {
 
   /// Records that the running body read `observation`, a read of a store of `core`.
   func record(_ observation: StateObservation, core: any StoreCoreProtocol) {
+    // A body that cancelled its own observation and reads on: nothing to follow any more.
+    guard !isCancelled else { return }
     defer { cursor += 1 }
     // A body usually reads the same things in the same order each time: only the version moves.
     if cursor < reads.count, reads[cursor].observation === observation {
