@@ -147,6 +147,22 @@ struct ArtistListNavigationTests {
     await store.send(.view(.openTapped(3))) { $0.error = "Subscribe to AKMU first: type /sub 1." }
   }
 
+  @Test func nextAction_clearsTheLastErrorAndNotice() async {
+    let store = TestStore(
+      initialState: ArtistListFeature.State(
+        artists: [.iu], error: "No artist “9” here: use a number from 1 to 1 or a username from the list.",
+        notice: "Subscribed to IU.")
+    ) {
+      ArtistListFeature()
+    }
+
+    await store.send(.view(.profileTapped)) {
+      $0.error = nil
+      $0.notice = nil
+    }
+    await store.receive(.delegate(.openProfile))
+  }
+
   @Test func profile_delegatesProfile() async {
     let store = TestStore(initialState: ArtistListFeature.State(artists: [.iu])) { ArtistListFeature() }
 
@@ -165,7 +181,8 @@ struct ArtistListNavigationTests {
     await store.send(.view(.unknownArtistNamed(""))) {
       $0.error = "Say which artist: use a number from 1 to 2 or a username from the list."
     }
-    await store.send(.view(.openTapped(42)))
+    // Not a row: nothing opens, and the old message goes with the fan's new action.
+    await store.send(.view(.openTapped(42))) { $0.error = nil }
   }
 
   @Test func unknownArtist_emptyList_suggestsRefresh() async {

@@ -41,6 +41,7 @@ struct FanAppViewTests {
       e
       Minji
       s
+      1
 
       """)
     pipe.close()
@@ -65,6 +66,7 @@ struct FanAppViewTests {
       "- IU: Which song should open the encore?",
       "- You: Hello from the test!",
       "[i] Saved. Artists now see you as “Minji”.",
+      "Sign out?",
       "fromm — Sign in",
     ] {
       #expect(output.contains(expected), "missing: \(expected)")
