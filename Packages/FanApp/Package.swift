@@ -52,7 +52,9 @@ let package = Package(
       dependencies: [composable, commonDataModels, messageDataModels, messageClient]),
     .target(
       name: "FanProfile",
-      dependencies: [composable, commonKit, commonDataModels, profileDataModels, authClient, profileClient]
+      dependencies: [
+        composable, commonKit, commonDataModels, authDataModels, profileDataModels, authClient, profileClient,
+      ]
     ),
     // The coordinator composes the features: sign in → artists → chat or profile.
     .target(
@@ -96,7 +98,8 @@ let package = Package(
     .testTarget(
       name: "FanProfileTests",
       dependencies: [
-        "FanProfile", composable, testing, commonDataModels, profileDataModels, authClient, profileClient,
+        "FanProfile", composable, testing, commonDataModels, authDataModels, profileDataModels, authClient,
+        profileClient,
       ]),
     .testTarget(
       name: "FanCoordinatorTests",

@@ -18,8 +18,8 @@ public struct HomeFeature: Reducer {
 
   /// The session and both tabs' state.
   public struct State: Equatable, Sendable {
-    /// Who is signed in.
-    public var session: Session
+    /// Who is signed in, shared with the tabs: the profile keeps the display name current.
+    @Shared public var session: Session
     /// The tab shown.
     public var tab: Tab
     /// The artist's room.
@@ -27,15 +27,16 @@ public struct HomeFeature: Reducer {
     /// The artist's profile.
     public var profile: ProfileFeature.State
 
-    /// Home for `session`, showing `tab`.
+    /// Home for `session`, showing `tab`; the profile shares the session's display name.
     public init(
       session: Session, tab: Tab = .room, room: RoomFeature.State? = nil,
       profile: ProfileFeature.State = .init()
     ) {
-      self.session = session
+      self._session = Shared(value: session)
       self.tab = tab
       self.room = room ?? RoomFeature.State(artistId: session.account.id)
       self.profile = profile
+      self.profile.share(displayName: $session.account.displayName)
     }
   }
 
@@ -67,11 +68,6 @@ public struct HomeFeature: Reducer {
         let left = state.tab
         state.tab = tab
         return .concatenate(disappear(left), appear(tab))
-
-      case .profile(.profileResponse(.success(let profile))), .profile(.saveResponse(.success(let profile))):
-        // The header shows the name from the session; keep it in step with the profile.
-        state.session.account.displayName = profile.displayName
-        return .none
 
       case .room, .profile:
         return .none

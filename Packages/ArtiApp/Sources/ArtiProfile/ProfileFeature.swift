@@ -9,6 +9,9 @@ import ProfileDataModels
 public struct ProfileFeature: Reducer {
   /// The profile and what is being done to it.
   public struct State: Equatable, Sendable {
+    /// The artist's display name as every screen shows it (home's header): a parent's shared
+    /// value, kept in step with the profile read or saved here.
+    @Shared public var displayName: String
     /// The profile, once read.
     public var profile: Profile?
     /// Whether the profile is being read.
@@ -30,13 +33,15 @@ public struct ProfileFeature: Reducer {
     /// Why signing out failed.
     public var signOutError: String?
 
-    /// A profile screen; `profile` is `nil` until read.
+    /// A profile screen; `profile` is `nil` until read. `displayName` is the parent's shared name.
     public init(
-      profile: Profile? = nil, isLoading: Bool = false, loadError: String? = nil, editor: Editor? = nil,
+      displayName: Shared<String> = Shared(value: ""), profile: Profile? = nil, isLoading: Bool = false,
+      loadError: String? = nil, editor: Editor? = nil,
       isSaving: Bool = false, saveError: String? = nil, didSave: Bool = false,
       confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>? = nil,
       isSigningOut: Bool = false, signOutError: String? = nil
     ) {
+      self._displayName = displayName
       self.profile = profile
       self.isLoading = isLoading
       self.loadError = loadError
@@ -102,6 +107,11 @@ public struct ProfileFeature: Reducer {
 
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
+      // What the last action went wrong or right with is not news once the artist acts again.
+      if action.isArtistsAction { state.clearMessages() }
+      return .none
+    }
+    Reduce { state, action in
       switch action {
       case .task:
         guard state.profile == nil, !state.isLoading else { return .none }
@@ -113,6 +123,7 @@ public struct ProfileFeature: Reducer {
       case .profileResponse(.success(let profile)):
         state.isLoading = false
         state.profile = profile
+        state.share(profile)
         return .none
 
       case .profileResponse(.failure(let error)):
@@ -123,23 +134,18 @@ public struct ProfileFeature: Reducer {
       case .editTapped:
         guard let profile = state.profile, state.editor == nil else { return .none }
         state.editor = Editor(displayName: profile.displayName, statusMessage: profile.statusMessage)
-        state.saveError = nil
-        state.didSave = false
         return .none
 
       case .displayNameChanged(let name):
         state.editor?.displayName = name
-        state.saveError = nil
         return .none
 
       case .statusMessageChanged(let status):
         state.editor?.statusMessage = status
-        state.saveError = nil
         return .none
 
       case .cancelEditTapped:
         state.editor = nil
-        state.saveError = nil
         return .none
 
       case .saveTapped:
@@ -156,7 +162,6 @@ public struct ProfileFeature: Reducer {
           return .none
         }
         state.isSaving = true
-        state.saveError = nil
         return .run { [profileClient] send in
           do {
             await send(.saveResponse(.success(try await profileClient.update(request))))
@@ -168,6 +173,7 @@ public struct ProfileFeature: Reducer {
       case .saveResponse(.success(let profile)):
         state.isSaving = false
         state.profile = profile
+        state.share(profile)
         state.editor = nil
         state.didSave = true
         return .none
@@ -179,7 +185,6 @@ public struct ProfileFeature: Reducer {
 
       case .signOutTapped:
         state.confirmationDialog = Self.signOutConfirmation
-        state.signOutError = nil
         return .none
 
       case .confirmationDialog(.dismiss):
@@ -230,5 +235,43 @@ public struct ProfileFeature: Reducer {
       }
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+}
+
+extension ProfileFeature.Action {
+  /// Whether the artist did this (rather than the screen appearing or a server answering).
+  var isArtistsAction: Bool {
+    switch self {
+    case .refreshTapped, .editTapped, .displayNameChanged, .statusMessageChanged, .saveTapped,
+      .cancelEditTapped, .signOutTapped, .confirmationDialog:
+      true
+    case .task, .profileResponse, .saveResponse, .signOutFailed, .delegate:
+      false
+    }
+  }
+}
+
+extension ProfileFeature.State {
+  /// Takes the last action's messages off the screen.
+  mutating func clearMessages() {
+    loadError = nil
+    saveError = nil
+    signOutError = nil
+    didSave = false
+  }
+
+  /// Shows and keeps the display name in `displayName`, a parent's shared value, from now on.
+  ///
+  /// ```swift
+  /// var profile = ProfileFeature.State()
+  /// profile.share(displayName: $session.account.displayName)
+  /// ```
+  public mutating func share(displayName: Shared<String>) {
+    _displayName = displayName
+  }
+
+  /// Puts the name of `profile`, as read or saved, where every screen reads it.
+  mutating func share(_ profile: Profile) {
+    if displayName != profile.displayName { displayName = profile.displayName }
   }
 }

@@ -23,6 +23,7 @@ struct ProfileFeatureTests {
     await store.receive(.profileResponse(.success(profile()))) {
       $0.isLoading = false
       $0.profile = profile()
+      $0.displayName = "아이유"
     }
     await store.send(.task)
   }
@@ -56,6 +57,7 @@ struct ProfileFeatureTests {
     await store.receive(.profileResponse(.success(profile()))) {
       $0.isLoading = false
       $0.profile = profile()
+      $0.displayName = "아이유"
     }
   }
 
@@ -84,6 +86,7 @@ struct ProfileFeatureTests {
       $0.profile = saved
       $0.editor = nil
       $0.didSave = true
+      $0.displayName = "아이유"
     }
   }
 
@@ -205,6 +208,26 @@ struct ProfileFeatureTests {
       $0.isSigningOut = false
       $0.signOutError = "Could not sign out. \(failure.message)"
     }
+  }
+
+  @Test func nextAction_takesTheLastMessagesOffTheScreen() async {
+    let store = TestStore(
+      initialState: ProfileFeature.State(
+        displayName: Shared(value: "아이유"), profile: profile(), saveError: "Not saved. Try again.",
+        didSave: true, signOutError: "Could not sign out. The server cannot be reached.")
+    ) {
+      ProfileFeature()
+    } withDependencies: {
+      $0.profileClient.profile = { profile() }
+    }
+
+    await store.send(.refreshTapped) {
+      $0.isLoading = true
+      $0.saveError = nil
+      $0.didSave = false
+      $0.signOutError = nil
+    }
+    await store.receive(.profileResponse(.success(profile()))) { $0.isLoading = false }
   }
 
   @Test func signOut_sessionAlreadyEnded_countsAsSignedOut() async {

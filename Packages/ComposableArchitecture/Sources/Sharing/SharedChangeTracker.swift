@@ -122,7 +122,10 @@ package final class SharedAssertion: Sendable {
   }
 
   func expectedValue<Value>(of reference: SharedReference<Value>) -> Value {
-    if let value = asserted.withLock({ $0[ObjectIdentifier(reference)] }) as? Value { return value }
+    // Unwrapped before the cast: a missing entry cast to an optional `Value` would read as `nil`.
+    if let stored = asserted.withLock({ $0[ObjectIdentifier(reference)] }), let value = stored as? Value {
+      return value
+    }
     return isExhaustive ? reference.assertedValue : actualValue(of: reference)
   }
 
@@ -131,7 +134,9 @@ package final class SharedAssertion: Sendable {
   /// then, so it is the one last asserted, even if it changed later.
   func actualValue<Value>(of reference: SharedReference<Value>) -> Value {
     guard let step else { return reference.value }
-    if let value = step.values[ObjectIdentifier(reference)]?.value as? Value { return value }
+    if let recorded = step.values[ObjectIdentifier(reference)], let value = recorded.value as? Value {
+      return value
+    }
     return reference.assertedValue
   }
 

@@ -131,6 +131,38 @@ struct SharedTicker: Reducer {
   }
 }
 
+/// Signs in: an optional shared value set by a sent action, then a step that does not touch it.
+struct SharedSignIn: Reducer {
+  struct State: Equatable {
+    @Shared var user: String?
+    var isLoading = false
+
+    init(user: String? = nil) {
+      _user = Shared(value: user)
+    }
+  }
+
+  enum Action: Equatable {
+    case signedIn(String)
+    case load
+    case loaded
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .signedIn(let user):
+      state.user = user
+      return .send(.load)
+    case .load:
+      state.isLoading = true
+      return .send(.loaded)
+    case .loaded:
+      state.isLoading = false
+      return .none
+    }
+  }
+}
+
 /// Holds one shared count twice, as two screens handed the same `$count` do.
 struct TwoHoldersOfOneCount: Reducer {
   struct State: Equatable {

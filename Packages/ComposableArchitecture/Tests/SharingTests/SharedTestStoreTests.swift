@@ -90,6 +90,16 @@ import Testing
     await store.send(.incrementButtonTapped) { $0.count = 2 }
   }
 
+  @Test func optionalSharedChange_assertedInTheSentStep_isNotReportedAgainByLaterSteps() async {
+    let store = TestStore(initialState: SharedSignIn.State()) { SharedSignIn() }
+    await store.send(.signedIn("blob")) { $0.user = "blob" }
+    await store.receive(.load) { $0.isLoading = true }
+    await store.receive(.loaded) { $0.isLoading = false }
+    await store.send(.signedIn("blob jr.")) { $0.user = "blob jr." }
+    await store.receive(.load) { $0.isLoading = true }
+    await store.receive(.loaded) { $0.isLoading = false }
+  }
+
   @Test func sharedChange_madeByOneStore_isSeenAtOnceByAnother() async {
     let inbox = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     let badge = Store(initialState: SharedCounter.State()) { SharedCounter() }

@@ -8,8 +8,9 @@ import ComposableArchitecture
 public struct ArtistListFeature: Reducer {
   /// The list's state.
   public struct State: Equatable, Sendable {
-    /// The artists, in the server's order (by display name).
-    public var artists: IdentifiedArrayOf<ArtistSummary>
+    /// The artists, in the server's order (by display name); shared, so that a room opened from
+    /// the list keeps its unread count current (`$artists[dynamicMember: \.[unreadCountOf: id]]`).
+    @Shared public var artists: IdentifiedArrayOf<ArtistSummary>
     /// The list is being (re)loaded.
     public var isLoading: Bool
     /// The artist whose subscription is being changed, and whether to subscribe.
@@ -38,7 +39,7 @@ public struct ArtistListFeature: Reducer {
       artists: IdentifiedArrayOf<ArtistSummary> = [], isLoading: Bool = false, pending: Pending? = nil,
       error: Problem? = nil, notice: String? = nil
     ) {
-      self.artists = artists
+      self._artists = Shared(value: artists)
       self.isLoading = isLoading
       self.pending = pending
       self.error = error
@@ -91,11 +92,14 @@ public struct ArtistListFeature: Reducer {
 
   /// Handles an action.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // What went wrong or right with the last action is not news once the fan acts again.
+    if case .view = action {
+      state.error = nil
+      state.notice = nil
+    }
     switch action {
     case .view(.task), .view(.refreshTapped):
       state.isLoading = true
-      state.error = nil
-      state.notice = nil
       return load()
 
     case .artistsResponse(.success(let artists)):
@@ -112,8 +116,6 @@ public struct ArtistListFeature: Reducer {
       guard state.pending == nil, state.artists[id: id] != nil else { return .none }
       let subscribe = action == .view(.subscribeTapped(id))
       state.pending = State.Pending(artistId: id, subscribe: subscribe)
-      state.error = nil
-      state.notice = nil
       return .run { send in
         do {
           let status = try await subscribe ? artistClient.subscribe(id) : artistClient.unsubscribe(id)
@@ -152,15 +154,12 @@ public struct ArtistListFeature: Reducer {
         state.error = .notSubscribed(artistName: artist.displayName, number: number)
         return .none
       }
-      state.error = nil
-      state.notice = nil
       return .send(.delegate(.openRoom(artist)))
 
     case .view(.profileTapped):
       return .send(.delegate(.openProfile))
 
     case .view(.unknownArtistNamed(let name)):
-      state.notice = nil
       state.error =
         state.artists.isEmpty ? .nothingToPick : .unknownArtist(name: name, count: state.artists.count)
       return .none
@@ -178,5 +177,14 @@ public struct ArtistListFeature: Reducer {
         await send(.artistsResponse(.failure(APIError(error))))
       }
     }
+  }
+}
+
+extension IdentifiedArray where Element == ArtistSummary, ID == AccountID {
+  /// The unread count of the artist `id` (0 for an artist not in the list), as a writable key
+  /// path to share: `$artists[dynamicMember: \.[unreadCountOf: id]]`.
+  public subscript(unreadCountOf id: AccountID) -> Int {
+    get { self[id: id]?.unreadCount ?? 0 }
+    set { self[id: id]?.unreadCount = newValue }
   }
 }

@@ -23,11 +23,15 @@ public struct ChatFeature: Reducer {
     public var room: RoomFeed
     /// The reply being sent, or kept because it was too long or sending failed.
     public var outbox: Outbox
+    /// The room's unread count as the artist list shows it: shared with the list, and zero
+    /// once the room is read.
+    @Shared public var unreadCount: Int
 
-    /// Creates the state of an artist's room.
+    /// Creates the state of an artist's room; `unreadCount` is the list's shared count.
     public init(
       artistId: AccountID, artistName: String, artistUsername: String, myId: AccountID,
-      room: RoomFeed = RoomFeed(), outbox: Outbox = Outbox(kind: .reply)
+      room: RoomFeed = RoomFeed(), outbox: Outbox = Outbox(kind: .reply),
+      unreadCount: Shared<Int> = Shared(value: 0)
     ) {
       self.artistId = artistId
       self.artistName = artistName
@@ -35,6 +39,7 @@ public struct ChatFeature: Reducer {
       self.myId = myId
       self.room = room
       self.outbox = outbox
+      self._unreadCount = unreadCount
     }
 
     /// The messages, oldest first.
@@ -106,6 +111,8 @@ public struct ChatFeature: Reducer {
 
     case .roomUpdated(let update):
       state.room.apply(update)
+      // Reading the room marks it read on the server, up to the newest message delivered.
+      if case .loaded = update, state.unreadCount != 0 { state.unreadCount = 0 }
       return .none
 
     case .roomFailed(let error):

@@ -10,15 +10,16 @@ import FanSignIn
 /// The fan app: sign in, then the artist list, over which a room or the profile opens.
 ///
 /// The room and the profile are presented with `PresentationState`, so closing one cancels
-/// everything it started (a room's polling included). The list stays underneath and is
-/// refreshed when a room closes, so unread counts are current.
+/// everything it started (a room's polling included). The list stays underneath; what the
+/// screens over it change there is shared state, seen at once: the room's unread count (the
+/// room reads it down to zero) and the fan's nickname (the profile saves it).
 public struct FanAppFeature: Reducer {
   /// The app's state.
   public struct State: Equatable, Sendable {
     /// The sign-in screen, while nobody is signed in.
     public var signIn: SignInFeature.State?
-    /// The signed-in fan.
-    public var account: Account?
+    /// The signed-in fan, shared with the profile, which keeps the nickname current.
+    @Shared public var account: Account?
     /// The artist list, once signed in.
     public var artists: ArtistListFeature.State?
     /// The room or profile shown over the list.
@@ -30,7 +31,7 @@ public struct FanAppFeature: Reducer {
       artists: ArtistListFeature.State? = nil, destination: Destination.State? = nil
     ) {
       self.signIn = signIn
-      self.account = account
+      self._account = Shared(value: account)
       self.artists = artists
       self.destination = destination
     }
@@ -70,22 +71,19 @@ public struct FanAppFeature: Reducer {
         return .merge(.send(.artists(.view(.task))), followSession())
 
       case .artists(.delegate(.openRoom(let artist))):
-        guard let account = state.account else { return .none }
+        guard let account = state.account, let artists = state.artists else { return .none }
         state.destination = .chat(
           ChatFeature.State(
             artistId: artist.id, artistName: artist.displayName, artistUsername: artist.username,
-            myId: account.id))
+            myId: account.id, unreadCount: artists.$artists[dynamicMember: \.[unreadCountOf: artist.id]]))
         return .send(.destination(.presented(.chat(.view(.task)))))
 
       case .artists(.delegate(.openProfile)):
-        state.destination = .profile(ProfileFeature.State())
+        state.destination = .profile(ProfileFeature.State(account: state.$account))
         return .send(.destination(.presented(.profile(.view(.task)))))
 
-      case .destination(.presented(.chat(.delegate(.close)))):
-        state.destination = nil
-        return .send(.artists(.view(.refreshTapped)))
-
-      case .destination(.presented(.profile(.delegate(.close)))):
+      case .destination(.presented(.chat(.delegate(.close)))),
+        .destination(.presented(.profile(.delegate(.close)))):
         state.destination = nil
         return .none
 

@@ -1,14 +1,19 @@
 import AuthClient
+import AuthDataModels
 import CommonDataModels
 import CommonKit
 import ComposableArchitecture
 import ProfileClient
 import ProfileDataModels
 
-/// The fan's profile: the nickname artists see (the display name), editing it, and signing out.
+/// The fan's profile: the nickname artists see (the display name), editing it, and signing out,
+/// after a confirmation.
 public struct ProfileFeature: Reducer {
   /// The profile screen's state.
   public struct State: Equatable, Sendable {
+    /// The signed-in fan as every screen shows them: the app's shared account, whose display
+    /// name is kept in step with the profile loaded or saved here.
+    @Shared public var account: Account?
     /// The profile, once loaded.
     public var profile: Profile?
     /// The profile is loading.
@@ -19,6 +24,8 @@ public struct ProfileFeature: Reducer {
     public var draft: String
     /// The new nickname is being saved.
     public var isSaving: Bool
+    /// The sign-out confirmation, while it is shown.
+    @PresentationState public var confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>?
     /// Signing out is in flight.
     public var isSigningOut: Bool
     /// What went wrong, shown in place.
@@ -26,16 +33,21 @@ public struct ProfileFeature: Reducer {
     /// What just went right.
     public var notice: String?
 
-    /// Creates the state.
+    /// Creates the state; `account` is the app's shared account.
     public init(
-      profile: Profile? = nil, isLoading: Bool = false, isEditing: Bool = false, draft: String = "",
-      isSaving: Bool = false, isSigningOut: Bool = false, error: String? = nil, notice: String? = nil
+      account: Shared<Account?> = Shared(value: nil), profile: Profile? = nil, isLoading: Bool = false,
+      isEditing: Bool = false, draft: String = "", isSaving: Bool = false,
+      confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>? = nil,
+      isSigningOut: Bool = false,
+      error: String? = nil, notice: String? = nil
     ) {
+      self._account = account
       self.profile = profile
       self.isLoading = isLoading
       self.isEditing = isEditing
       self.draft = draft
       self.isSaving = isSaving
+      self.confirmationDialog = confirmationDialog
       self.isSigningOut = isSigningOut
       self.error = error
       self.notice = notice
@@ -50,6 +62,8 @@ public struct ProfileFeature: Reducer {
     case profileResponse(Result<Profile, APIError>)
     /// The profile after saving a nickname.
     case saveResponse(Result<Profile, APIError>)
+    /// The answer to the sign-out confirmation.
+    case confirmationDialog(PresentationAction<ConfirmationDialog>)
     /// Signing out finished; the error is the server's, the session is forgotten locally anyway.
     case signOutResponse(APIError?)
     /// What the parent acts on.
@@ -67,10 +81,16 @@ public struct ProfileFeature: Reducer {
       case retryTapped
       /// Stop editing.
       case cancelTapped
-      /// Sign out.
+      /// Sign out: asks for confirmation first.
       case signOutTapped
       /// Go back to the artists.
       case backTapped
+    }
+
+    /// The buttons of the sign-out confirmation that do something ("Cancel" only dismisses).
+    public enum ConfirmationDialog: Equatable, Sendable {
+      /// "Sign out".
+      case confirmSignOut
     }
 
     /// What the parent acts on.
@@ -88,12 +108,26 @@ public struct ProfileFeature: Reducer {
   /// Creates the feature.
   public init() {}
 
-  /// Handles an action.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  /// The screen's logic, then the sign-out confirmation.
+  public var body: some ReducerOf<Self> {
+    Reduce(core)
+      .ifLet(\.$confirmationDialog, action: \.confirmationDialog)
+  }
+
+  /// The same question, in the same words, as the artist app asks.
+  public static let signOutConfirmation = ConfirmationDialogState<Action.ConfirmationDialog>(
+    title: "Sign out?", message: "You will need your password to sign in again.",
+    buttons: [.destructive("Sign out", action: .confirmSignOut), .cancel("Cancel")])
+
+  private func core(into state: inout State, action: Action) -> Effect<Action> {
+    // What went wrong or right with the last action is not news once the fan acts again.
+    if case .view = action {
+      state.error = nil
+      state.notice = nil
+    }
     switch action {
     case .view(.task):
       state.isLoading = true
-      state.error = nil
       return .run { send in
         do {
           await send(.profileResponse(.success(try await profileClient.profile())))
@@ -105,6 +139,7 @@ public struct ProfileFeature: Reducer {
     case .profileResponse(.success(let profile)):
       state.isLoading = false
       state.profile = profile
+      state.share(profile)
       return .none
 
     case .profileResponse(.failure(let error)):
@@ -115,8 +150,6 @@ public struct ProfileFeature: Reducer {
     case .view(.editTapped):
       guard state.profile != nil, !state.isSaving else { return .none }
       state.isEditing = true
-      state.error = nil
-      state.notice = nil
       return .none
 
     case .view(.nicknameSubmitted(let raw)):
@@ -137,6 +170,7 @@ public struct ProfileFeature: Reducer {
       state.isEditing = false
       state.draft = ""
       state.profile = profile
+      state.share(profile)
       state.notice = "Saved. Artists now see you as “\(profile.displayName)”."
       return .none
 
@@ -150,13 +184,19 @@ public struct ProfileFeature: Reducer {
       guard !state.isSaving else { return .none }
       state.isEditing = false
       state.draft = ""
-      state.error = nil
       return .none
 
     case .view(.signOutTapped):
       guard !state.isSigningOut else { return .none }
+      state.confirmationDialog = Self.signOutConfirmation
+      return .none
+
+    case .confirmationDialog(.dismiss):
+      return .none
+
+    case .confirmationDialog(.presented(.confirmSignOut)):
+      guard !state.isSigningOut else { return .none }
       state.isSigningOut = true
-      state.error = nil
       return .run { send in
         do {
           try await signOut()
@@ -182,8 +222,6 @@ public struct ProfileFeature: Reducer {
   private func save(_ nickname: String, state: inout State) -> Effect<Action> {
     state.draft = nickname
     state.isSaving = true
-    state.error = nil
-    state.notice = nil
     return .run { send in
       do {
         let profile = try await profileClient.update(UpdateProfileRequest(displayName: nickname))
@@ -191,6 +229,15 @@ public struct ProfileFeature: Reducer {
       } catch {
         await send(.saveResponse(.failure(APIError(error))))
       }
+    }
+  }
+}
+
+extension ProfileFeature.State {
+  /// Puts the nickname of `profile`, as loaded or saved, where every screen reads it.
+  mutating func share(_ profile: Profile) {
+    if let account, account.displayName != profile.displayName {
+      self.account?.displayName = profile.displayName
     }
   }
 }

@@ -5,7 +5,8 @@ import FrommUI
 /// The profile screen: who the fan is, the nickname artists see, and what can be done.
 ///
 /// `e` edits the nickname (then any line is the new nickname, `/cancel` or Escape stops), `o`
-/// signs out, `b` (or Escape) goes back, `r` reloads: the keys of ``KeyMap``, as in arti.
+/// signs out after a confirmation (`1` Sign out, `2` Cancel), `b` (or Escape) goes back, `r`
+/// reloads: the keys of ``KeyMap``, as in arti.
 public struct ProfileView: TerminalView {
   /// Creates the view.
   public init() {}
@@ -40,7 +41,9 @@ public struct ProfileView: TerminalView {
       if let error = state.error { Component.errorBanner(error) }
       if state.isSaving { Component.progress("Saving") }
       if state.isSigningOut { Component.progress("Signing out") }
-      if state.isEditing {
+      if let dialog = state.confirmationDialog {
+        Component.alert(dialog)
+      } else if state.isEditing {
         Component.text("New nickname: 1–\(AccountRules.displayNameMaxLength) characters.")
         Component.field(label: "Nickname", text: state.draft, isFocused: true)
         Component.menu(Self.editingCommands)
@@ -52,6 +55,9 @@ public struct ProfileView: TerminalView {
 
   /// The action that `input` means on this screen.
   public func action(for input: InputEvent, in state: ProfileFeature.State) -> ProfileFeature.Action? {
+    if let dialog = state.confirmationDialog {
+      return dialog.response(to: input).map(ProfileFeature.Action.confirmationDialog)
+    }
     if state.isEditing {
       if KeyMap.cancel.matches(input, keys: false) { return .view(.cancelTapped) }
       if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }

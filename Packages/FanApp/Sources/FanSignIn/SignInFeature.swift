@@ -33,7 +33,8 @@ public struct SignInFeature: Reducer {
     public var mode: Mode
     /// The question being asked.
     public var step: Step
-    /// The accepted username (empty until one passes the checks).
+    /// The username typed last, shown back with what is wrong with it; the password is asked
+    /// for it only once it passes the checks.
     public var username: String
     /// What went wrong with the last answer, shown in place.
     public var error: String?
@@ -94,6 +95,8 @@ public struct SignInFeature: Reducer {
 
   /// Handles an action.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // What went wrong with the last answer is not news once the fan answers again.
+    if case .view(let view) = action, view != .task { state.error = nil }
     switch action {
     case .view(.task):
       state.step = .restoring
@@ -123,12 +126,11 @@ public struct SignInFeature: Reducer {
     case .view(.usernameSubmitted(let raw)):
       guard !state.isWorking else { return .none }
       let username = raw.trimmingWhitespace()
+      state.username = username
       if case .invalid(let problem) = AccountRules.validateUsername(username) {
         state.error = problem.message
         return .none
       }
-      state.username = username
-      state.error = nil
       state.isWorking = true
       return .run { send in
         do {
@@ -161,7 +163,6 @@ public struct SignInFeature: Reducer {
         state.error = "Password: \(problem.message)"
         return .none
       }
-      state.error = nil
       state.isWorking = true
       let username = state.username
       let mode = state.mode
@@ -198,13 +199,11 @@ public struct SignInFeature: Reducer {
       guard !state.isWorking else { return .none }
       state.mode = mode
       state.step = .username
-      state.error = nil
       return .none
 
     case .view(.backTapped):
       guard !state.isWorking else { return .none }
       state.step = .username
-      state.error = nil
       return .none
 
     case .delegate:

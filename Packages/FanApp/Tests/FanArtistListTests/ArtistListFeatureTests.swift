@@ -150,6 +150,22 @@ struct ArtistListNavigationTests {
     }
   }
 
+  @Test func nextAction_clearsTheLastErrorAndNotice() async {
+    let store = TestStore(
+      initialState: ArtistListFeature.State(
+        artists: [.iu], error: .unknownArtist(name: "9", count: 1),
+        notice: "Subscribed to IU.")
+    ) {
+      ArtistListFeature()
+    }
+
+    await store.send(.view(.profileTapped)) {
+      $0.error = nil
+      $0.notice = nil
+    }
+    await store.receive(.delegate(.openProfile))
+  }
+
   @Test func profile_delegatesProfile() async {
     let store = TestStore(initialState: ArtistListFeature.State(artists: [.iu])) { ArtistListFeature() }
 
@@ -168,7 +184,8 @@ struct ArtistListNavigationTests {
     await store.send(.view(.unknownArtistNamed(""))) {
       $0.error = .unknownArtist(name: "", count: 2)
     }
-    await store.send(.view(.openTapped(42)))
+    // Not a row: nothing opens, and the old message goes with the fan's new action.
+    await store.send(.view(.openTapped(42))) { $0.error = nil }
   }
 
   @Test func unknownArtist_emptyList_suggestsRefresh() async {

@@ -13,6 +13,7 @@ import FanSignIn
 import MessageClient
 import MessageDataModels
 import ProfileClient
+import ProfileDataModels
 import Synchronization
 import Testing
 
@@ -85,32 +86,35 @@ struct FanAppNavigationTests {
       artists: ArtistListFeature.State(artists: [.iu(unread: unread)]))
   }
 
-  @Test func openRoom_readsMessages_leavingStopsPollingAndRefreshesUnread() async {
+  @Test func openRoom_readsMessages_theListShowsTheRoomReadAtOnce_leavingStopsFollowing() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let store = TestStore(initialState: Self.signedIn()) {
       FanAppFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
-      $0.artistClient.artists = { [.iu(unread: 0)] }
     }
 
     await store.send(.artists(.view(.openTapped(1))))
     await store.receive(.artists(.delegate(.openRoom(.iu(unread: 2))))) {
       $0.destination = .chat(
-        ChatFeature.State(artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5))
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, unreadCount: Shared(value: 2)
+        ))
     }
     await store.receive(.destination(.presented(.chat(.view(.task))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(isLoading: true, isLive: true)))
+          room: RoomFeed(isLoading: true, isLive: true), unreadCount: Shared(value: 2)))
     }
     continuation.yield(.loaded([.hello]))
+    // The room and the list share the unread count: reading the room clears the list's badge.
     await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([.hello])))))) {
+      $0.artists?.artists[id: 1]?.unreadCount = 0
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true)))
+          room: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true), unreadCount: Shared(value: 0)))
     }
 
     await store.send(.destination(.presented(.chat(.view(.backTapped))))) {
@@ -119,12 +123,9 @@ struct FanAppNavigationTests {
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           room: RoomFeed(messages: [.hello], hasLoaded: true)))
     }
+    // Nothing to reload: the list already shows the room read.
     await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
-    await store.receive(.artists(.view(.refreshTapped))) { $0.artists?.isLoading = true }
-    await store.receive(.artists(.artistsResponse(.success([.iu(unread: 0)])))) {
-      $0.artists?.isLoading = false
-      $0.artists?.artists = [.iu(unread: 0)]
-    }
+    #expect(store.state.artists?.artists[id: 1]?.unreadCount == 0)
     continuation.finish()
   }
 
@@ -214,19 +215,61 @@ struct FanAppNavigationTests {
 
     await store.send(.artists(.view(.profileTapped)))
     await store.receive(.artists(.delegate(.openProfile))) {
-      $0.destination = .profile(ProfileFeature.State())
+      $0.destination = .profile(ProfileFeature.State(account: $0.$account))
     }
     await store.receive(.destination(.presented(.profile(.view(.task))))) {
-      $0.destination = .profile(ProfileFeature.State(isLoading: true))
+      $0.destination = .profile(ProfileFeature.State(account: $0.$account, isLoading: true))
     }
     await store.receive(.destination(.presented(.profile(.profileResponse(.success(.minji)))))) {
-      $0.destination = .profile(ProfileFeature.State(profile: .minji))
+      $0.destination = .profile(ProfileFeature.State(account: $0.$account, profile: .minji))
     }
     await store.send(.destination(.presented(.profile(.view(.backTapped)))))
     await store.receive(.destination(.presented(.profile(.delegate(.close))))) { $0.destination = nil }
   }
 
-  @Test func profile_signOut_returnsToSignInAskingForUsername() async {
+  @Test func profile_savedNickname_isShownAtOnceUnderTheList() async {
+    var renamed = Profile.minji
+    renamed.displayName = "Minji ♡ IU"
+    let store = TestStore(
+      initialState: FanAppFeature.State(
+        signIn: nil, account: Session.minji.account,
+        artists: ArtistListFeature.State(artists: [.iu(unread: 0)]))
+    ) {
+      FanAppFeature()
+    } withDependencies: { [renamed] in
+      $0.profileClient.profile = { .minji }
+      $0.profileClient.update = { _ in renamed }
+    }
+
+    await store.send(.artists(.view(.profileTapped)))
+    await store.receive(.artists(.delegate(.openProfile))) {
+      $0.destination = .profile(ProfileFeature.State(account: $0.$account))
+    }
+    await store.receive(.destination(.presented(.profile(.view(.task))))) {
+      $0.destination = .profile(ProfileFeature.State(account: $0.$account, isLoading: true))
+    }
+    await store.receive(.destination(.presented(.profile(.profileResponse(.success(.minji)))))) {
+      $0.destination = .profile(ProfileFeature.State(account: $0.$account, profile: .minji))
+    }
+    await store.send(.destination(.presented(.profile(.view(.editTapped))))) {
+      $0.destination = .profile(ProfileFeature.State(account: $0.$account, profile: .minji, isEditing: true))
+    }
+    await store.send(.destination(.presented(.profile(.view(.nicknameSubmitted("Minji ♡ IU")))))) {
+      $0.destination = .profile(
+        ProfileFeature.State(
+          account: $0.$account, profile: .minji, isEditing: true, draft: "Minji ♡ IU", isSaving: true))
+    }
+    // The app's account is shared with the profile: "Signed in as …" shows the new nickname.
+    await store.receive(.destination(.presented(.profile(.saveResponse(.success(renamed)))))) {
+      $0.account?.displayName = "Minji ♡ IU"
+      $0.destination = .profile(
+        ProfileFeature.State(
+          account: $0.$account, profile: renamed,
+          notice: "Saved. Artists now see you as “Minji ♡ IU”."))
+    }
+  }
+
+  @Test func profile_signOut_asksFirst_thenReturnsToSignInAskingForUsername() async {
     let store = TestStore(
       initialState: FanAppFeature.State(
         signIn: nil, account: Session.minji.account,
@@ -239,6 +282,10 @@ struct FanAppNavigationTests {
     }
 
     await store.send(.destination(.presented(.profile(.view(.signOutTapped))))) {
+      $0.destination = .profile(
+        ProfileFeature.State(profile: .minji, confirmationDialog: ProfileFeature.signOutConfirmation))
+    }
+    await store.send(.destination(.presented(.profile(.confirmationDialog(.presented(.confirmSignOut)))))) {
       $0.destination = .profile(ProfileFeature.State(profile: .minji, isSigningOut: true))
     }
     await store.receive(.destination(.presented(.profile(.signOutResponse(nil))))) {

@@ -43,6 +43,7 @@ struct FanAppViewTests {
       e
       Minji
       o
+      1
 
       """)
     pipe.close()
@@ -70,6 +71,7 @@ struct FanAppViewTests {
       "  /help, ?  This list",
       "  o, /signout  Sign out",
       "[i] Saved. Artists now see you as “Minji”.",
+      "Sign out?",
       "fromm — Sign in",
     ] {
       #expect(output.contains(expected), "missing: \(expected)")

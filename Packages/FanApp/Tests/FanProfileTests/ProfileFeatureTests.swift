@@ -1,4 +1,5 @@
 import AuthClient
+import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
@@ -114,11 +115,57 @@ struct ProfileNicknameTests {
     await store.send(.view(.nicknameSubmitted(String(repeating: "a", count: 31)))) {
       $0.error = "Nickname: At most 30 characters."
     }
-    await store.send(.view(.retryTapped))
-    await store.send(.view(.cancelTapped)) {
-      $0.isEditing = false
-      $0.error = nil
+    // Nothing kept to save again; the fan acted, so the old error line goes.
+    await store.send(.view(.retryTapped)) { $0.error = nil }
+    await store.send(.view(.cancelTapped)) { $0.isEditing = false }
+  }
+
+  @Test func nextAction_clearsTheLastErrorAndNotice() async {
+    let store = TestStore(
+      initialState: ProfileFeature.State(
+        profile: .minji(), error: "Could not load your profile: … Type r to try again.",
+        notice: "Saved. Artists now see you as “Minji”.")
+    ) {
+      ProfileFeature()
     }
+
+    await store.send(.view(.backTapped)) {
+      $0.error = nil
+      $0.notice = nil
+    }
+    await store.receive(.delegate(.close))
+  }
+
+  @Test func loadedOrSavedNickname_isPutInTheSharedAccount() async {
+    let account = Shared<Account?>(
+      value: Account(id: 5, username: "minji_fan", role: .fan, displayName: "Old name"))
+    let store = TestStore(initialState: ProfileFeature.State(account: account)) {
+      ProfileFeature()
+    } withDependencies: {
+      $0.profileClient.profile = { .minji() }
+      $0.profileClient.update = { _ in .minji("Minji K") }
+    }
+
+    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.receive(.profileResponse(.success(.minji()))) {
+      $0.isLoading = false
+      $0.profile = .minji()
+      $0.account?.displayName = "Minji"
+    }
+    await store.send(.view(.editTapped)) { $0.isEditing = true }
+    await store.send(.view(.nicknameSubmitted("Minji K"))) {
+      $0.draft = "Minji K"
+      $0.isSaving = true
+    }
+    await store.receive(.saveResponse(.success(.minji("Minji K")))) {
+      $0.isSaving = false
+      $0.isEditing = false
+      $0.draft = ""
+      $0.profile = .minji("Minji K")
+      $0.account?.displayName = "Minji K"
+      $0.notice = "Saved. Artists now see you as “Minji K”."
+    }
+    #expect(account.wrappedValue?.displayName == "Minji K")
   }
 
   @Test func edit_beforeProfileLoaded_orNicknameWhenNotEditing_doesNothing() async {
@@ -138,9 +185,28 @@ struct ProfileSignOutTests {
       $0.authClient.signOut = {}
     }
 
-    await store.send(.view(.signOutTapped)) { $0.isSigningOut = true }
+    await store.send(.view(.signOutTapped)) { $0.confirmationDialog = ProfileFeature.signOutConfirmation }
+    await store.send(.confirmationDialog(.presented(.confirmSignOut))) {
+      $0.confirmationDialog = nil
+      $0.isSigningOut = true
+    }
     await store.receive(.signOutResponse(nil)) { $0.isSigningOut = false }
     await store.receive(.delegate(.signedOut))
+  }
+
+  @Test func signOut_cancelled_staysSignedIn() async {
+    let store = TestStore(initialState: ProfileFeature.State(profile: .minji())) { ProfileFeature() }
+
+    await store.send(.view(.signOutTapped)) { $0.confirmationDialog = ProfileFeature.signOutConfirmation }
+    await store.send(.confirmationDialog(.dismiss)) { $0.confirmationDialog = nil }
+  }
+
+  @Test func signOut_asksTheSameQuestionAsTheArtistApp() {
+    let dialog = ProfileFeature.signOutConfirmation
+    #expect(dialog.title == "Sign out?")
+    #expect(dialog.message == "You will need your password to sign in again.")
+    #expect(dialog.buttons.map(\.label) == ["Sign out", "Cancel"])
+    #expect(dialog.buttons.map(\.action) == [.confirmSignOut, nil])
   }
 
   @Test func signOut_serverUnreachable_stillSignsOutLocally() async {
@@ -150,7 +216,11 @@ struct ProfileSignOutTests {
       $0.authClient.signOut = { throw APIError.unreachable("http://127.0.0.1:9") }
     }
 
-    await store.send(.view(.signOutTapped)) { $0.isSigningOut = true }
+    await store.send(.view(.signOutTapped)) { $0.confirmationDialog = ProfileFeature.signOutConfirmation }
+    await store.send(.confirmationDialog(.presented(.confirmSignOut))) {
+      $0.confirmationDialog = nil
+      $0.isSigningOut = true
+    }
     await store.receive(.signOutResponse(.unreachable("http://127.0.0.1:9"))) { $0.isSigningOut = false }
     await store.receive(.delegate(.signedOut))
   }

@@ -30,6 +30,19 @@ struct ProfileViewTests {
     #expect(screen.plainText().contains("[/cancel] Keep the old nickname  [/retry] Save again"))
   }
 
+  @Test func signOutConfirmation_isShownAndNumbersPickItsButtons_asInTheArtistApp() {
+    let state = ProfileFeature.State(
+      profile: .minji(), confirmationDialog: ProfileFeature.signOutConfirmation)
+    let text = view.render(state).plainText(width: 60)
+
+    #expect(text.contains("Sign out?"))
+    #expect(text.contains("You will need your password to sign in again."))
+    #expect(!text.contains("[e] Edit nickname"))
+    #expect(view.action(for: .line("1"), in: state) == .confirmationDialog(.presented(.confirmSignOut)))
+    #expect(view.action(for: .line("2"), in: state) == .confirmationDialog(.dismiss))
+    #expect(view.action(for: .line("e"), in: state) == nil)
+  }
+
   @Test func action_menuWhenBrowsing_linesWhenEditing() {
     let browsing = ProfileFeature.State(profile: .minji())
     let editing = ProfileFeature.State(profile: .minji(), isEditing: true)

@@ -68,17 +68,54 @@ struct SignInRestoreTests {
 
 @MainActor
 struct SignInUsernameTests {
-  @Test func usernameSubmitted_breaksRules_explainsRuleInPlaceWithoutCallingServer() async {
+  @Test func usernameSubmitted_breaksRules_showsItBackWithTheRuleWithoutCallingServer() async {
     let store = TestStore(initialState: SignInFeature.State(step: .username)) { SignInFeature() }
 
     await store.send(.view(.usernameSubmitted(""))) { $0.error = "Enter a username." }
-    await store.send(.view(.usernameSubmitted("ab"))) { $0.error = "At least 3 characters." }
+    await store.send(.view(.usernameSubmitted("ab"))) {
+      $0.username = "ab"
+      $0.error = "At least 3 characters."
+    }
     await store.send(.view(.usernameSubmitted("Minji Fan"))) {
+      $0.username = "Minji Fan"
       $0.error = "Use only lowercase letters a–z, digits, '.' and '_'."
     }
     await store.send(.view(.usernameSubmitted(String(repeating: "a", count: 21)))) {
+      $0.username = String(repeating: "a", count: 21)
       $0.error = "At most 20 characters."
     }
+  }
+
+  @Test func signUp_rejectedUsernameAfterATakenOne_showsTheRejectedOneNotThePrevious() async {
+    let store = TestStore(
+      initialState: SignInFeature.State(
+        mode: .signUp, step: .username, username: "demo_fan",
+        error: "“demo_fan” is taken. Choose another username, or type /signin if it is yours.")
+    ) {
+      SignInFeature()
+    }
+
+    await store.send(.view(.usernameSubmitted("Demo-Fan"))) {
+      $0.username = "Demo-Fan"
+      $0.error = "Use only lowercase letters a–z, digits, '.' and '_'."
+    }
+  }
+
+  @Test func nextAnswer_clearsTheLastError_evenWhenItIsIgnored() async {
+    let store = TestStore(
+      initialState: SignInFeature.State(
+        step: .password, username: "minji_fan", error: "Wrong username or password.")
+    ) {
+      SignInFeature()
+    }
+
+    await store.send(.view(.modeChanged(.signUp))) {
+      $0.mode = .signUp
+      $0.step = .username
+      $0.error = nil
+    }
+    // A stray password line at the username step changes nothing but the old message.
+    await store.send(.view(.passwordSubmitted("secret-pass-1")))
   }
 
   @Test func signIn_existingUsername_asksForPassword() async {

@@ -2,6 +2,7 @@
 // Change ProfileFeature.swift and run scripts/codegen.
 
 import AuthClient
+import AuthDataModels
 import CommonDataModels
 import CommonKit
 import ComposableArchitecture
@@ -27,6 +28,13 @@ extension ProfileFeature.Action {
       AnyCasePath(
         embed: ProfileFeature.Action.saveResponse,
         extract: { if case .saveResponse(let value) = $0 { value } else { nil } })
+    }
+    /// The `confirmationDialog` case.
+    public var confirmationDialog: AnyCasePath<ProfileFeature.Action, PresentationAction<ConfirmationDialog>>
+    {
+      AnyCasePath(
+        embed: ProfileFeature.Action.confirmationDialog,
+        extract: { if case .confirmationDialog(let value) = $0 { value } else { nil } })
     }
     /// The `signOutResponse` case.
     public var signOutResponse: AnyCasePath<ProfileFeature.Action, APIError?> {
@@ -58,6 +66,11 @@ extension ProfileFeature.Action {
   /// The payload of the `saveResponse` case, or `nil` in another case.
   public var saveResponse: Result<Profile, APIError>? {
     if case .saveResponse(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `confirmationDialog` case, or `nil` in another case.
+  public var confirmationDialog: PresentationAction<ConfirmationDialog>? {
+    if case .confirmationDialog(let value) = self { value } else { nil }
   }
 
   /// The payload of the `signOutResponse` case, or `nil` in another case.
