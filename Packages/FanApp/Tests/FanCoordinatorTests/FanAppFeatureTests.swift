@@ -105,8 +105,8 @@ struct FanAppNavigationTests {
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           room: RoomFeed(isLoading: true, isLive: true)))
     }
-    continuation.yield(.loaded([.hello]))
-    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([.hello])))))) {
+    continuation.yield(.loaded([.hello], hasOlder: false))
+    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([.hello], hasOlder: false)))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
@@ -152,8 +152,8 @@ struct FanAppNavigationTests {
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           room: RoomFeed(messages: [.hello], hasLoaded: true, isLoading: true, isLive: true)))
     }
-    continuation.yield(.loaded([]))
-    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([])))))) {
+    continuation.yield(.loaded([], hasOlder: false))
+    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([], hasOlder: false)))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
