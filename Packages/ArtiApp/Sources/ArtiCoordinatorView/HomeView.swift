@@ -8,7 +8,8 @@ import FrommUI
 
 /// Home in the terminal: `/room` and `/profile` switch tabs; everything else goes to the tab shown.
 public struct HomeView: TerminalView {
-  static let tabs = [MenuCommand("/room", "Room"), MenuCommand("/profile", "Profile")]
+  /// Typed as commands, so a letter stays the tab's own key (`r` reloads the profile).
+  static let tabs = [KeyMap.room.menuCommand(keys: false), KeyMap.profile.menuCommand(keys: false)]
 
   let room: RoomView
 
@@ -31,11 +32,8 @@ public struct HomeView: TerminalView {
   }
 
   public func action(for input: InputEvent, in state: HomeFeature.State) -> HomeFeature.Action? {
-    switch input {
-    case .command("room", ""): return .tabSelected(.room)
-    case .command("profile", ""): return .tabSelected(.profile)
-    default: break
-    }
+    if KeyMap.room.matches(input, keys: false) { return .tabSelected(.room) }
+    if KeyMap.profile.matches(input, keys: false) { return .tabSelected(.profile) }
     switch state.tab {
     case .room: return room.feature.action(for: input, in: state.room).map(HomeFeature.Action.room)
     case .profile:

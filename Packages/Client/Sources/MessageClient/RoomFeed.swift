@@ -22,7 +22,7 @@ import MessageDataModels
 ///     }
 ///   } catch: { error, send in await send(.roomFailed(APIError(error))) }
 /// case .roomUpdated(let update): state.room.apply(update)
-/// case .roomFailed(let error): state.room.fail(error, reloadCommand: "/reload")
+/// case .roomFailed(let error): state.room.fail(error)
 /// ```
 public struct RoomFeed: Equatable, Sendable {
   /// How many messages a screen shows at once.
@@ -40,7 +40,7 @@ public struct RoomFeed: Equatable, Sendable {
   public var isLive: Bool
   /// Why messages are not arriving right now, while following keeps trying.
   public var interruption: String?
-  /// Why following stopped, with how to start it again.
+  /// Why following stopped. It names no key or command: the screen says how to start again.
   public var failure: String?
   /// Whether older messages than the first one read are there to page back to.
   public var hasOlder: Bool
@@ -121,15 +121,15 @@ public struct RoomFeed: Equatable, Sendable {
     }
   }
 
-  /// Following ended with `error`; `reloadCommand` is how the reader starts it again.
-  public mutating func fail(_ error: APIError, reloadCommand: String) {
+  /// Following ended with `error`.
+  public mutating func fail(_ error: APIError) {
     isLoading = false
     isLive = false
     interruption = nil
     failure =
       hasLoaded
-      ? "New messages stopped arriving: \(error.message) Type \(reloadCommand) to follow the room again."
-      : "Could not load the room: \(error.message) Type \(reloadCommand) to try again."
+      ? "New messages stopped arriving: \(error.message)"
+      : "Could not load the room: \(error.message)"
   }
 
   /// Adds a message this reader sent, as the server stored it, and shows the newest messages:

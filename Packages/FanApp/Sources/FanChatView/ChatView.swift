@@ -7,10 +7,10 @@ import MessageDataModels
 
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
 /// was sent, then the reply line, which counts the characters typed against the limit. Any line
-/// is a reply (one over the limit comes back to be shortened); `/back`, `/retry`, `/reload` and
-/// `/older` are commands. PageUp (or `/older`) pages back, reading older messages from the
-/// server once the oldest read is shown; PageDown pages forward; messages that arrive while paged
-/// back are announced below the window.
+/// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
+/// `/reload` from ``KeyMap``, and `/older`, are commands, never single keys. PageUp (or `/older`)
+/// pages back, reading older messages from the server once the oldest read is shown; PageDown
+/// pages forward; messages that arrive while paged back are announced below the window.
 public struct ChatView: TerminalView {
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -24,8 +24,10 @@ public struct ChatView: TerminalView {
   public var startAction: ChatFeature.Action? { .view(.task) }
 
   static let commands = [
-    MenuCommand("/back", "Leave the room"), MenuCommand("/retry", "Send the kept reply again"),
-    MenuCommand("/reload", "Reload"), MenuCommand("/older", "Older (PageUp)"),
+    KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
+    KeyMap.retry.menuCommand(keys: false, title: "Send the kept reply again"),
+    KeyMap.reload.menuCommand(keys: false),
+    MenuCommand("/older", "Older (PageUp)"),
   ]
 
   /// The screen for `state`.
@@ -56,8 +58,15 @@ public struct ChatView: TerminalView {
       if let olderFailure = state.room.olderFailure { Component.errorBanner(olderFailure) }
       if state.isLoading { Component.progress("Loading messages") }
       if let interruption = state.interruption { Component.notice(interruption) }
-      if let failure = state.room.failure { Component.errorBanner(failure) }
-      if let problem = state.outbox.problemMessage { Component.errorBanner(problem) }
+      if let failure = state.room.failure {
+        let purpose = state.room.hasLoaded ? "follow the room again" : "try again"
+        Component.errorBanner("\(failure) \(KeyMap.reload.hint(purpose, keys: false))")
+      }
+      if let problem = state.outbox.problemMessage {
+        Component.errorBanner(
+          Self.withRemedy(
+            problem, unsent: state.outbox.unsent != nil, refused: state.outbox.refusedText != nil))
+      }
       if let unsent = state.outbox.unsent, !state.outbox.isSending {
         Component.notice("Unsent reply: \(unsent)")
       }
@@ -66,6 +75,14 @@ public struct ChatView: TerminalView {
       Component.menu(Self.commands)
       Component.prompt("Reply", characterLimit: MessageRules.maxLength, keeping: state.outbox.refusedText)
     }
+  }
+
+  /// The outbox's words for its problem, and what to type about it: `/retry` for a message kept
+  /// after sending failed, Enter again for one kept to be shortened.
+  static func withRemedy(_ words: String, unsent: Bool, refused: Bool) -> String {
+    if unsent { return "\(words) \(KeyMap.retry.hint("send it again", keys: false))" }
+    if refused { return "\(words) Then press Enter again." }
+    return words
   }
 
   private func count(_ number: Int, _ noun: String) -> String {
@@ -79,14 +96,12 @@ public struct ChatView: TerminalView {
 
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
-    switch input {
-    case .command("back", _), .key(.escape): .view(.backTapped)
-    case .command("retry", _): .view(.retryTapped)
-    case .command("reload", _): .view(.reloadTapped)
-    case .command("older", _), .key(.pageUp): .view(.olderTapped)
-    case .key(.pageDown): .view(.newerTapped)
-    case .line(let text): .view(.sendTapped(text))
-    default: nil
-    }
+    if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
+    if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
+    if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
+    if input == .command(name: "older") || input == .key(.pageUp) { return .view(.olderTapped) }
+    if input == .key(.pageDown) { return .view(.newerTapped) }
+    if case .line(let text) = input { return .view(.sendTapped(text)) }
+    return nil
   }
 }
