@@ -64,7 +64,7 @@ let package = Package(
       dependencies: [
         "AuthClient", "ArtistClient", "MessageClient", "ProfileClient", "AuthClientLive", "ArtistClientLive",
         "MessageClientLive", "ProfileClientLive", networkProvider, commonDataModels, authDataModels,
-        artistDataModels, messageDataModels, profileDataModels,
+        artistDataModels, messageDataModels, profileDataModels, commonKit,
         .product(name: "DevServerCore", package: "DevServer"),
         .product(name: "DevServerHTTP", package: "DevServer"),
       ]),

@@ -55,6 +55,12 @@ public struct RoomFeature: Reducer {
     case roomUpdated(RoomUpdate)
     /// Following the room ended with an error.
     case roomFailed(APIError)
+    /// Show older messages, reading the page before the oldest when needed.
+    case olderTapped
+    /// Show newer messages again.
+    case newerTapped
+    /// The page of older messages read.
+    case olderResponse(Result<HistoryPage, APIError>)
     /// A broadcast was typed and submitted.
     case broadcastSubmitted(String)
     /// Send the kept broadcast again (`/retry`), after sending it failed.
@@ -65,6 +71,7 @@ public struct RoomFeature: Reducer {
 
   enum CancelID: Hashable, Sendable {
     case room
+    case older
   }
 
   @Dependency(\.messageClient) var messageClient
@@ -88,7 +95,30 @@ public struct RoomFeature: Reducer {
 
       case .disappeared:
         state.room.stop()
-        return .cancel(id: CancelID.room)
+        return .merge(.cancel(id: CancelID.room), .cancel(id: CancelID.older))
+
+      case .olderTapped:
+        guard state.room.pageBack(), let before = state.room.startLoadingOlder() else { return .none }
+        return .run { [artistId = state.artistId, messageClient] send in
+          do {
+            await send(.olderResponse(.success(try await messageClient.olderMessages(artistId, before))))
+          } catch {
+            await send(.olderResponse(.failure(APIError(error))))
+          }
+        }
+        .cancellable(id: CancelID.older)
+
+      case .newerTapped:
+        state.room.pageForward()
+        return .none
+
+      case .olderResponse(.success(let page)):
+        state.room.applyOlder(page)
+        return .none
+
+      case .olderResponse(.failure(let error)):
+        state.room.failOlder(error, olderCommand: "/older")
+        return .none
 
       case .roomUpdated(let update):
         state.room.apply(update)

@@ -37,7 +37,7 @@ struct ArtiAppFeatureTests {
       $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
       $0.messageClient.followRoom = { _, _ in
         AsyncThrowingStream {
-          $0.yield(.loaded([]))
+          $0.yield(.loaded([], hasOlder: false))
           $0.finish()
         }
       }
@@ -54,7 +54,7 @@ struct ArtiAppFeatureTests {
       $0.home?.room.room.isLoading = true
       $0.home?.room.room.isLive = true
     }
-    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([])))))) {
+    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
       $0.home?.room.room.isLoading = false
       $0.home?.room.room.hasLoaded = true
     }
@@ -104,7 +104,7 @@ struct ArtiAppFeatureTests {
       }
       $0.messageClient.followRoom = { _, _ in
         AsyncThrowingStream {
-          $0.yield(.loaded([]))
+          $0.yield(.loaded([], hasOlder: false))
           $0.finish()
         }
       }
@@ -142,7 +142,7 @@ struct ArtiAppFeatureTests {
       $0.home?.room.room.isLoading = true
       $0.home?.room.room.isLive = true
     }
-    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([])))))) {
+    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
       $0.home?.room.room.isLoading = false
       $0.home?.room.room.hasLoaded = true
     }
@@ -232,7 +232,7 @@ struct ArtiAppSessionEndTests {
     } withDependencies: {
       $0.authClient.restoreSession = { session() }
       $0.authClient.sessionEnded = { reasons }
-      $0.messageClient.followRoom = { _, _ in AsyncThrowingStream { $0.yield(.loaded([])) } }
+      $0.messageClient.followRoom = { _, _ in AsyncThrowingStream { $0.yield(.loaded([], hasOlder: false)) } }
     }
     await store.send(.task) { $0.isRestoring = true }
     await store.receive(.restoreResponse(.success(session()))) {
@@ -244,7 +244,7 @@ struct ArtiAppSessionEndTests {
       $0.home?.room.room.isLoading = true
       $0.home?.room.room.isLive = true
     }
-    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([])))))) {
+    await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
       $0.home?.room.room.isLoading = false
       $0.home?.room.room.hasLoaded = true
     }

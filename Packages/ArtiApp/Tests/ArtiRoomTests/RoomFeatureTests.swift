@@ -26,8 +26,10 @@ struct RoomFeatureTests {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
-    fan.yield(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]))
-    await store.receive(.roomUpdated(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]))) {
+    fan.yield(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")], hasOlder: false))
+    await store.receive(
+      .roomUpdated(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")], hasOlder: false))
+    ) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
       $0.room.messages = [message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]
@@ -68,7 +70,7 @@ struct RoomFeatureTests {
           if attempt == 1 {
             $0.finish(throwing: APIError.rejected(code: "not_found", message: "No such artist."))
           } else {
-            $0.yield(.loaded([]))
+            $0.yield(.loaded([], hasOlder: false))
             $0.finish()
           }
         }
@@ -89,7 +91,7 @@ struct RoomFeatureTests {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
-    await store.receive(.roomUpdated(.loaded([]))) {
+    await store.receive(.roomUpdated(.loaded([], hasOlder: false))) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
     }
@@ -107,7 +109,7 @@ struct RoomFeatureTests {
       $0.messageClient.followRoom = { _, after in
         followedAfter.withLock { $0.append(after) }
         return AsyncThrowingStream {
-          $0.yield(.loaded([message(6, "while you were away")]))
+          $0.yield(.loaded([message(6, "while you were away")], hasOlder: false))
           $0.finish()
         }
       }
@@ -117,7 +119,7 @@ struct RoomFeatureTests {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
-    await store.receive(.roomUpdated(.loaded([message(6, "while you were away")]))) {
+    await store.receive(.roomUpdated(.loaded([message(6, "while you were away")], hasOlder: false))) {
       $0.room.isLoading = false
       $0.room.messages.append(message(6, "while you were away"))
     }

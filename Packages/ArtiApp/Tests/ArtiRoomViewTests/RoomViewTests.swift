@@ -87,4 +87,31 @@ struct RoomViewTests {
     #expect(view.action(for: .command(name: "retry"), in: state) == .retryTapped)
     #expect(view.action(for: .line("  "), in: state) == nil)
   }
+
+  @Test func render_pagedBackWhileRepliesArrive_announcesThemAboveAndOlderBelow() {
+    let messages = (1...45).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
+    let state = RoomFeature.State(
+      artistId: artistID,
+      room: RoomFeed(messages: messages, hasLoaded: true, isLive: true, scrolledBack: 12, newBelow: 2))
+    let text = view.render(state).plainText(width: 80)
+    #expect(text.contains("[i] 2 new messages above: PageUp to read"))
+    #expect(text.contains("reply number 33 "))
+    #expect(!text.contains("reply number 34 "))
+    #expect(text.contains("… and 3 older (PageDown)"))
+  }
+
+  @Test func render_olderOnTheServer_saysHowToReadThem() {
+    var state = RoomFeature.State(
+      artistId: artistID, room: RoomFeed(messages: [message(9, "hi")], hasLoaded: true, hasOlder: true))
+    #expect(view.render(state).plainText(width: 80).contains("… older messages (PageDown or /older)"))
+    state.room.isLoadingOlder = true
+    #expect(view.render(state).plainText(width: 80).contains("Loading older messages"))
+  }
+
+  @Test func input_pageDownAndOlderReadOlder_pageUpNewer() {
+    let state = RoomFeature.State(artistId: artistID)
+    #expect(view.action(for: .key(.pageDown), in: state) == .olderTapped)
+    #expect(view.action(for: .command(name: "older"), in: state) == .olderTapped)
+    #expect(view.action(for: .key(.pageUp), in: state) == .newerTapped)
+  }
 }

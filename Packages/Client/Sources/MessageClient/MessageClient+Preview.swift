@@ -46,11 +46,12 @@ extension MessageClient {
   }()
 
   /// In-memory rooms: `messages` seeds them, `send` appends as `sender` (a broadcast in the
-  /// sender's own room, a reply elsewhere), and `followRoom` reports the room after its cursor,
-  /// then checks every `pollInterval` on `@Dependency(\.continuousClock)` for newer messages.
+  /// sender's own room, a reply elsewhere), `olderMessages` pages back `pageSize` at a time, and
+  /// `followRoom` reports the room's newest `pageSize` messages (or those after its cursor), then
+  /// checks every `pollInterval` on `@Dependency(\.continuousClock)` for newer messages.
   public static func preview(
     messages: [Message] = previewMessages, sender: PreviewSender = .demoFan,
-    latency: Duration = .milliseconds(150), pollInterval: Duration = .seconds(1)
+    latency: Duration = .milliseconds(150), pollInterval: Duration = .seconds(1), pageSize: Int = 50
   ) -> MessageClient {
     let world = PreviewRoomWorld(messages)
     @Sendable func travel() async throws {
@@ -66,10 +67,20 @@ extension MessageClient {
       let batch = Array(newer.prefix(50))
       return MessagePage(messages: batch, cursor: batch.last?.id ?? after, hasMore: newer.count > batch.count)
     }
+    @Sendable func history(_ artistId: AccountID, before: MessageID?) -> HistoryPage {
+      let older = world.messages.withLock { all in
+        all.filter { $0.artistId == artistId && $0.id < (before ?? MessageID(Int64.max)) }
+      }
+      return HistoryPage(messages: Array(older.suffix(pageSize)), hasOlder: older.count > pageSize)
+    }
     return MessageClient(
       messages: { artistId, after in
         try await travel()
         return page(artistId, after: after)
+      },
+      olderMessages: { artistId, before in
+        try await travel()
+        return history(artistId, before: before)
       },
       send: { artistId, text in
         try await travel()
@@ -94,11 +105,17 @@ extension MessageClient {
               continuation.finish()
               return
             }
-            let room = world.messages.withLock { all in
-              all.filter { $0.artistId == artistId && $0.id > (after ?? MessageID(0)) }
+            let room: HistoryPage
+            if let after {
+              let newer = world.messages.withLock { all in
+                all.filter { $0.artistId == artistId && $0.id > after }
+              }
+              room = HistoryPage(messages: newer, hasOlder: false)
+            } else {
+              room = history(artistId, before: nil)
             }
-            continuation.yield(.loaded(room))
-            var cursor = room.last?.id ?? after
+            continuation.yield(.loaded(room.messages, hasOlder: room.hasOlder))
+            var cursor = room.messages.last?.id ?? after
             while !Task.isCancelled {
               do { try await clock.sleep(for: pollInterval) } catch { break }
               let batch = page(artistId, after: cursor)

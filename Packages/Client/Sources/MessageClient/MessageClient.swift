@@ -2,7 +2,8 @@ import CommonDataModels
 import Dependencies
 import MessageDataModels
 
-/// An artist's room: read messages after a cursor, send one, follow the room as it changes.
+/// An artist's room: read messages after a cursor or before an id, send one, follow the room as
+/// it changes.
 ///
 /// Every endpoint throws `APIError`. Read it with `@Dependency(\.messageClient) var messageClient`;
 /// the apps inject `MessageClient.live(_:)` from `MessageClientLive`.
@@ -10,11 +11,15 @@ import MessageDataModels
 public struct MessageClient: Sendable {
   /// The messages of the room of `artistId` after the `after` cursor (all when `nil`), oldest first.
   public var messages: @Sendable (_ artistId: AccountID, _ after: MessageID?) async throws -> MessagePage
+  /// The newest messages of the room of `artistId` before the `before` id (the room's newest
+  /// when `nil`), oldest first, and whether older ones are there: paging back through the room.
+  public var olderMessages:
+    @Sendable (_ artistId: AccountID, _ before: MessageID?) async throws -> HistoryPage
   /// Sends `text` to the room of `artistId`: a broadcast from its artist, a private reply from a fan.
   public var send: @Sendable (_ artistId: AccountID, _ text: String) async throws -> Message
-  /// Follows the room of `artistId` from the `after` cursor (the whole room when `nil`): reads
-  /// every page after it (``RoomUpdate/loaded(_:)``), then new messages as they arrive, and
-  /// whether the server can be reached (``RoomUpdate``). Backs off while the server fails; ends
+  /// Follows the room of `artistId` from the `after` cursor: reads every page after it (the
+  /// room's newest page when `nil`) as ``RoomUpdate/loaded(_:hasOlder:)``, then new messages as
+  /// they arrive, and whether the server can be reached (``RoomUpdate``). Backs off while the server fails; ends
   /// with an error retrying cannot fix, and quietly when its task is cancelled.
   // codegen: placeholder AsyncThrowingStream<RoomUpdate, any Error> { $0.finish() }
   public var followRoom:
@@ -24,6 +29,8 @@ public struct MessageClient: Sendable {
   /// Creates a client from its endpoints.
   public init(
     messages: @escaping @Sendable (_ artistId: AccountID, _ after: MessageID?) async throws -> MessagePage,
+    olderMessages:
+      @escaping @Sendable (_ artistId: AccountID, _ before: MessageID?) async throws -> HistoryPage,
     send: @escaping @Sendable (_ artistId: AccountID, _ text: String) async throws -> Message,
     followRoom:
       @escaping @Sendable (_ artistId: AccountID, _ after: MessageID?) -> AsyncThrowingStream<
@@ -31,6 +38,7 @@ public struct MessageClient: Sendable {
       >
   ) {
     self.messages = messages
+    self.olderMessages = olderMessages
     self.send = send
     self.followRoom = followRoom
   }

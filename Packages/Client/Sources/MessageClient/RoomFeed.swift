@@ -2,9 +2,16 @@ import CommonDataModels
 import MessageDataModels
 
 /// A room as a screen follows it with ``MessageClient/followRoom``: its messages, oldest first,
-/// whether it is loading or live, and what to tell the reader when following is interrupted or
-/// ends. Both apps' rooms keep one, so they load, order and report the same way; what each may
-/// see (a fan their own replies, an artist every fan's) is decided by the server's answers.
+/// whether it is loading or live, how far the reader has paged back, and what to tell the reader
+/// when following is interrupted or ends. Both apps' rooms keep one, so they load, page, order
+/// and report the same way; what each may see (a fan their own replies, an artist every fan's)
+/// is decided by the server's answers.
+///
+/// Following starts from the room's newest page; older pages are read on request
+/// (``startLoadingOlder()`` with ``MessageClient/olderMessages``, when ``pageBack()`` reaches the
+/// oldest message read). The reader pages through the messages with ``pageBack()`` and
+/// ``pageForward()``; messages that arrive while they are paged back are counted in ``newBelow``
+/// until they page forward to them.
 ///
 /// ```swift
 /// case .view(.task):
@@ -18,6 +25,11 @@ import MessageDataModels
 /// case .roomFailed(let error): state.room.fail(error)
 /// ```
 public struct RoomFeed: Equatable, Sendable {
+  /// How many messages a screen shows at once.
+  public static let windowSize = 30
+  /// How many messages one page back or forward moves.
+  public static let pageSize = 10
+
   /// Every message read so far, ordered by id (oldest first), each once.
   public var messages: [Message]
   /// Whether the room has been read once.
@@ -30,11 +42,22 @@ public struct RoomFeed: Equatable, Sendable {
   public var interruption: String?
   /// Why following stopped. It names no key or command: the screen says how to start again.
   public var failure: String?
+  /// Whether older messages than the first one read are there to page back to.
+  public var hasOlder: Bool
+  /// Whether an older page is being read.
+  public var isLoadingOlder: Bool
+  /// Why the last older page could not be read, with how to try again.
+  public var olderFailure: String?
+  /// How many of the newest messages are below the shown window (0: the newest are shown).
+  public var scrolledBack: Int
+  /// How many of the messages below the window arrived while the reader was paged back.
+  public var newBelow: Int
 
   /// A room not read yet, or one holding `messages` (ordered by id).
   public init(
     messages: [Message] = [], hasLoaded: Bool = false, isLoading: Bool = false, isLive: Bool = false,
-    interruption: String? = nil, failure: String? = nil
+    interruption: String? = nil, failure: String? = nil, hasOlder: Bool = false, isLoadingOlder: Bool = false,
+    olderFailure: String? = nil, scrolledBack: Int = 0, newBelow: Int = 0
   ) {
     self.messages = messages
     self.hasLoaded = hasLoaded
@@ -42,12 +65,30 @@ public struct RoomFeed: Equatable, Sendable {
     self.isLive = isLive
     self.interruption = interruption
     self.failure = failure
+    self.hasOlder = hasOlder
+    self.isLoadingOlder = isLoadingOlder
+    self.olderFailure = olderFailure
+    self.scrolledBack = scrolledBack
+    self.newBelow = newBelow
   }
 
   /// Where following starts again: the newest message's id.
   public var cursor: MessageID? { messages.last?.id }
 
-  /// Following starts (or starts again): loading until the first ``RoomUpdate/loaded(_:)``.
+  /// The messages the screen shows: at most ``windowSize``, ending ``scrolledBack`` messages
+  /// before the newest. Oldest first.
+  public var window: ArraySlice<Message> {
+    let end = messages.count - min(scrolledBack, messages.count)
+    return messages[..<end].suffix(Self.windowSize)
+  }
+
+  /// How many messages read so far are above (older than) the window.
+  public var olderAbove: Int { window.startIndex }
+
+  /// How many messages are below (newer than) the window.
+  public var newerBelow: Int { messages.count - window.endIndex }
+
+  /// Following starts (or starts again): loading until the first ``RoomUpdate/loaded(_:hasOlder:)``.
   public mutating func start() {
     isLoading = true
     isLive = true
@@ -65,12 +106,14 @@ public struct RoomFeed: Equatable, Sendable {
   /// Takes in what following reported.
   public mutating func apply(_ update: RoomUpdate) {
     switch update {
-    case .loaded(let messages):
+    case .loaded(let messages, let older):
       isLoading = false
+      // After a cursor the reader had the older messages already; what they knew stays.
+      if !hasLoaded { hasOlder = older }
       hasLoaded = true
-      insert(messages)
+      arrive(messages)
     case .messages(let messages):
-      insert(messages)
+      arrive(messages)
     case .interrupted(let error, _):
       interruption = "New messages are not arriving: \(error.message) Still trying."
     case .resumed:
@@ -89,10 +132,70 @@ public struct RoomFeed: Equatable, Sendable {
       : "Could not load the room: \(error.message)"
   }
 
-  /// Adds a message this reader sent, as the server stored it.
-  public mutating func insert(sent message: Message) { insert([message]) }
+  /// Adds a message this reader sent, as the server stored it, and shows the newest messages:
+  /// whoever writes wants to see what they wrote.
+  public mutating func insert(sent message: Message) {
+    insert([message])
+    scrolledBack = 0
+    newBelow = 0
+  }
 
-  /// Adds the messages not seen yet, keeping the room ordered by id.
+  /// Starts reading the page before the oldest message read; returns the id to read before, or
+  /// `nil` when there is nothing older or a page is being read already.
+  public mutating func startLoadingOlder() -> MessageID? {
+    guard hasLoaded, hasOlder, !isLoadingOlder, let oldest = messages.first else { return nil }
+    isLoadingOlder = true
+    olderFailure = nil
+    return oldest.id
+  }
+
+  /// Takes in an older page and shows up to ``pageSize`` of its newest messages above what the
+  /// window showed, as a page back would have.
+  public mutating func applyOlder(_ page: HistoryPage) {
+    isLoadingOlder = false
+    hasOlder = page.hasOlder
+    let before = messages.count
+    insert(page.messages)
+    // The window keeps its messages (it counts from the newest); move it up to reach the page.
+    let target = max(messages.count - before - Self.pageSize, 0)
+    let top = window.startIndex
+    if top > target { scrolledBack += top - target }
+  }
+
+  /// Reading an older page failed with `error`; `olderCommand` is how the reader tries again.
+  public mutating func failOlder(_ error: APIError, olderCommand: String) {
+    isLoadingOlder = false
+    olderFailure = "Could not load older messages: \(error.message) Type \(olderCommand) to try again."
+  }
+
+  /// Shows ``pageSize`` older messages (as many as there are), keeping at least a page in the
+  /// window. Returns whether the window now reaches the oldest message read while older ones are
+  /// there, so the caller should read the page before it.
+  public mutating func pageBack() -> Bool {
+    scrolledBack = min(scrolledBack + Self.pageSize, max(messages.count - Self.pageSize, 0))
+    return olderAbove == 0 && hasOlder && !isLoadingOlder
+  }
+
+  /// Shows ``pageSize`` newer messages; the new ones now shown are no longer counted below.
+  public mutating func pageForward() {
+    scrolledBack = max(scrolledBack - Self.pageSize, 0)
+    newBelow = min(newBelow, scrolledBack)
+  }
+
+  /// Adds messages from following; while the reader is paged back the window stays where it is
+  /// and the new ones are counted below it.
+  private mutating func arrive(_ batch: [Message]) {
+    let before = messages.count
+    insert(batch)
+    guard scrolledBack > 0 else { return }
+    let added = messages.count - before
+    scrolledBack += added
+    newBelow += added
+  }
+
+  /// Adds the messages not seen yet, keeping the room ordered by id. A sender's name in the
+  /// batch is the server's current one, so it replaces the name on their earlier messages: a fan
+  /// who changes their nickname shows under it everywhere.
   private mutating func insert(_ batch: [Message]) {
     for message in batch {
       guard let last = messages.last, last.id >= message.id else {
@@ -107,6 +210,14 @@ public struct RoomFeed: Equatable, Sendable {
         if messages[middle].id < message.id { low = middle + 1 } else { high = middle }
       }
       if messages[low].id != message.id { messages.insert(message, at: low) }
+    }
+    var names: [AccountID: String] = [:]
+    for message in batch { names[message.senderId] = message.senderDisplayName }
+    guard !names.isEmpty else { return }
+    for index in messages.indices {
+      if let name = names[messages[index].senderId], messages[index].senderDisplayName != name {
+        messages[index].senderDisplayName = name
+      }
     }
   }
 }

@@ -10,9 +10,11 @@ import MessageDataModels
 /// }
 /// ```
 public enum RoomUpdate: Equatable, Sendable {
-  /// Every message after the cursor following started from, oldest first (maybe none); always the
-  /// first update, sent once every page is read.
-  case loaded([Message])
+  /// The room as read, oldest first (maybe empty): its newest page when following started without
+  /// a cursor, else every message after the cursor. Always the first update. `hasOlder` says
+  /// whether older messages than these are there to page back to (always `false` after a cursor:
+  /// the reader had those already).
+  case loaded([Message], hasOlder: Bool)
   /// New messages, oldest first; never empty.
   case messages([Message])
   /// Asking for messages failed in a way that may pass (the server is unreachable, timed out or

@@ -10,24 +10,38 @@ extension MessageClient {
   /// The client that talks to the API through `api`.
   ///
   /// - Parameters:
-  ///   - pollInterval: How long ``MessageClient/followRoom`` waits between polls while all is well.
+  ///   - longPollWait: How long the server may hold one of ``MessageClient/followRoom``'s polls
+  ///     while no message arrives (whole seconds; keep it below `api`'s timeout).
+  ///   - pollInterval: The pause after a poll that brought nothing, so a server that does not
+  ///     hold polls is not asked in a tight loop.
   ///   - maxBackoff: The longest wait between polls while the server fails (the wait doubles
-  ///     from `pollInterval` on each failure in a row).
+  ///     from twice `pollInterval` on each failure in a row).
   ///   - sleep: Waits between polls; tests pass one they control.
   public static func live(
-    _ api: APIClient, pollInterval: Duration = .seconds(2), maxBackoff: Duration = .seconds(30),
+    _ api: APIClient, longPollWait: Duration = .seconds(4), pollInterval: Duration = .milliseconds(250),
+    maxBackoff: Duration = .seconds(30),
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) -> MessageClient {
-    @Sendable func page(_ artistId: AccountID, after: MessageID?) async throws -> MessagePage {
+    let waitSeconds = String(max(longPollWait.components.seconds, 0))
+    @Sendable func page(_ artistId: AccountID, after: MessageID?, wait: Bool) async throws -> MessagePage {
       var query = ["limit": String(pageSize)]
       if let after { query["after"] = String(after.rawValue) }
+      if wait { query["wait"] = waitSeconds }
       // Reading a room marks its broadcasts read, so the cached artist list's unread counts go stale.
       let endpoint = Endpoint<MessagePage>(
         .get, APIPaths.messages(artistID: artistId), query: query, invalidates: [APIPaths.artists])
       return try await api.send(endpoint)
     }
+    @Sendable func history(_ artistId: AccountID, before: MessageID?) async throws -> HistoryPage {
+      var query = ["limit": String(pageSize)]
+      if let before { query["before"] = String(before.rawValue) }
+      let endpoint = Endpoint<HistoryPage>(
+        .get, APIPaths.history(artistID: artistId), query: query, invalidates: [APIPaths.artists])
+      return try await api.send(endpoint)
+    }
     return MessageClient(
-      messages: { artistId, after in try await page(artistId, after: after) },
+      messages: { artistId, after in try await page(artistId, after: after, wait: false) },
+      olderMessages: { artistId, before in try await history(artistId, before: before) },
       send: { artistId, text in
         let endpoint = Endpoint<Message>(
           .post, APIPaths.messages(artistID: artistId), body: SendMessageRequest(text: text),
@@ -38,7 +52,8 @@ extension MessageClient {
         AsyncThrowingStream { continuation in
           let follower = RoomFollower(
             artistId: artistId, cursor: after, pollInterval: pollInterval, maxBackoff: maxBackoff,
-            sleep: sleep, fetch: page)
+            sleep: sleep, fetchNewest: { try await history($0, before: nil) },
+            fetchAfter: { try await page($0, after: $1, wait: $2) })
           let task = Task { await follower.run(into: continuation) }
           continuation.onTermination = { _ in task.cancel() }
         }

@@ -87,28 +87,79 @@ final class PollSleeper: Sendable {
     }
   }
 
-  @Test func followRoom_readsEveryPageWithoutALimitBeforeReportingTheRoomLoaded() async throws {
+  @Test func olderMessages_getsTheNewestPageOrThePageBeforeAnId() async throws {
+    let harness = Harness([
+      json(200, historyJSON([5, 6], hasOlder: true)), json(200, historyJSON([4], hasOlder: false)),
+    ])
+    defer { harness.remove() }
+    let client = MessageClient.live(harness.api)
+    #expect(
+      try await client.olderMessages(1, nil)
+        == HistoryPage(messages: try decodedMessages([5, 6]), hasOlder: true))
+    #expect(
+      try await client.olderMessages(1, 5) == HistoryPage(messages: try decodedMessages([4]), hasOlder: false)
+    )
+    #expect(
+      harness.transport.requests == [
+        WireRequest(method: "GET", path: "/v1/rooms/1/history", query: ["limit": "100"], headers: bearer),
+        WireRequest(
+          method: "GET", path: "/v1/rooms/1/history", query: ["before": "5", "limit": "100"], headers: bearer),
+      ])
+  }
+
+  @Test func followRoom_withoutCursor_loadsTheNewestPageThenLongPollsAfterIt() async throws {
+    let harness = Harness([
+      json(200, historyJSON([5, 6], hasOlder: true)), json(200, pageJSON([7], cursor: 7)),
+      json(200, pageJSON([], cursor: 7)),
+    ])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 0)
+    let client = MessageClient.live(
+      harness.api, longPollWait: .seconds(6), pollInterval: .milliseconds(300), sleep: sleeper.sleep)
+    var iterator = client.followRoom(1, nil).makeAsyncIterator()
+    #expect(try await iterator.next() == .loaded(try decodedMessages([5, 6]), hasOlder: true))
+    #expect(try await iterator.next() == .messages(try decodedMessages([7])))
+    while sleeper.recorded.isEmpty { await Task.yield() }
+    #expect(
+      harness.transport.requests == [
+        WireRequest(method: "GET", path: "/v1/rooms/1/history", query: ["limit": "100"], headers: bearer),
+        WireRequest(
+          method: "GET", path: "/v1/rooms/1/messages", query: ["after": "6", "limit": "100", "wait": "6"],
+          headers: bearer),
+        WireRequest(
+          method: "GET", path: "/v1/rooms/1/messages", query: ["after": "7", "limit": "100", "wait": "6"],
+          headers: bearer),
+      ])
+    // A poll that brought something is followed by the next at once; an empty one pauses.
+    #expect(sleeper.recorded == [.milliseconds(300)])
+  }
+
+  @Test func followRoom_fromACursor_readsEveryPageWithoutALimitBeforeReportingTheRoomLoaded() async throws {
     // 30 pages: more than any fixed cap on the first read would allow.
     let pages = (0..<30).map { index in
       json(200, pageJSON([2 * index + 1, 2 * index + 2], cursor: 2 * index + 2, hasMore: index < 29))
     }
-    let harness = Harness(pages + [json(200, pageJSON([61], cursor: 61))])
+    let harness = Harness(
+      pages + [json(200, pageJSON([61], cursor: 61)), json(200, pageJSON([], cursor: 61))])
     defer { harness.remove() }
-    let sleeper = PollSleeper(limit: 1)
-    let client = MessageClient.live(harness.api, sleep: sleeper.sleep)
-    var iterator = client.followRoom(1, nil).makeAsyncIterator()
-    #expect(try await iterator.next() == .loaded(try decodedMessages(Array(1...60))))
+    let sleeper = PollSleeper(limit: 0)
+    let client = MessageClient.live(harness.api, pollInterval: .seconds(2), sleep: sleeper.sleep)
+    var iterator = client.followRoom(1, 0).makeAsyncIterator()
+    #expect(try await iterator.next() == .loaded(try decodedMessages(Array(1...60)), hasOlder: false))
     #expect(try await iterator.next() == .messages(try decodedMessages([61])))
-    #expect(harness.transport.requests.map { $0.query["after"] } == [nil] + (1...30).map { String(2 * $0) })
-    // Pages while loading follow each other at once; only polls wait.
-    #expect(!sleeper.recorded.isEmpty && sleeper.recorded.allSatisfy { $0 == .seconds(2) })
+    while sleeper.recorded.isEmpty { await Task.yield() }
+    let requests = harness.transport.requests
+    #expect(requests.map { $0.query["after"] } == (0...31).map { String(min(2 * $0, 61)) })
+    // Pages while loading follow each other at once and do not ask the server to hold them.
+    #expect(requests.prefix(30).allSatisfy { $0.query["wait"] == nil })
+    #expect(requests.suffix(2).allSatisfy { $0.query["wait"] == "4" })
+    #expect(sleeper.recorded == [.seconds(2)])
   }
 
   @Test func followRoom_interruptedWhileLoading_reportsItResumesAndLoadsFromWhereItGot() async throws {
     let harness = Harness([
-      json(200, pageJSON([1, 2], cursor: 2, hasMore: true)),
       .fail(.timeout),
-      json(200, pageJSON([3], cursor: 3)),
+      json(200, historyJSON([1, 2], hasOlder: false)),
       json(404, #"{"code":"not_found","message":"No such artist."}"#),
     ])
     defer { harness.remove() }
@@ -121,9 +172,14 @@ final class PollSleeper: Sendable {
     }
     #expect(
       updates == [
-        .interrupted(.timeout, retryIn: .seconds(4)), .resumed, .loaded(try decodedMessages([1, 2, 3])),
+        .interrupted(.timeout, retryIn: .seconds(4)), .resumed,
+        .loaded(try decodedMessages([1, 2]), hasOlder: false),
       ])
-    #expect(harness.transport.requests.map { $0.query["after"] } == [nil, "2", "2", "3"])
+    #expect(
+      harness.transport.requests.map(\.path) == [
+        "/v1/rooms/1/history", "/v1/rooms/1/history", "/v1/rooms/1/messages",
+      ])
+    #expect(harness.transport.requests.map { $0.query["after"] } == [nil, nil, "2"])
   }
 
   @Test func followRoom_yieldsOnlyNewBatchesAndReportsTransientErrorsWhileBackingOff() async throws {
@@ -145,7 +201,8 @@ final class PollSleeper: Sendable {
     await #expect(throws: APIError.unauthorized("Sign in again.")) {
       for try await update in client.followRoom(1, 2) {
         switch update {
-        case .loaded(let batch): updates.append("loaded \(batch.map(\.id.rawValue))")
+        case .loaded(let batch, let hasOlder):
+          updates.append("loaded \(batch.map(\.id.rawValue)) \(hasOlder)")
         case .messages(let batch): updates.append("\(batch.map(\.id.rawValue))")
         case .interrupted(let error, let retryIn): updates.append("interrupted: \(error.message) \(retryIn)")
         case .resumed: updates.append("resumed")
@@ -154,19 +211,18 @@ final class PollSleeper: Sendable {
     }
     #expect(
       updates == [
-        "loaded []", "[3, 4]", "[5]",
+        "loaded [] false", "[3, 4]", "[5]",
         "interrupted: \(APIError.unreachable("http://127.0.0.1:9").message) 4.0 seconds",
         "interrupted: \(APIError.server(status: 503, message: "busy").message) 5.0 seconds",
         "resumed", "[6]",
       ])
     #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "2", "4", "5", "5", "5", "5", "6"])
-    // hasMore: straight on; then the poll interval; two failures: 4 s, then capped at 5 s.
-    #expect(
-      sleeper.recorded == [.seconds(2), .seconds(2), .seconds(2), .seconds(4), .seconds(5), .seconds(2)])
+    // Empty answers pause for the poll interval; batches do not; two failures: 4 s, then capped at 5 s.
+    #expect(sleeper.recorded == [.seconds(2), .seconds(2), .seconds(4), .seconds(5)])
   }
 
   @Test func followRoom_cancelled_finishesQuietly() async throws {
-    let harness = Harness([json(200, pageJSON([1], cursor: 1))])
+    let harness = Harness([json(200, historyJSON([1], hasOlder: false)), json(200, pageJSON([], cursor: 1))])
     defer { harness.remove() }
     let sleeper = PollSleeper(limit: 0)
     let client = MessageClient.live(harness.api, sleep: sleeper.sleep)
@@ -179,6 +235,10 @@ final class PollSleeper: Sendable {
     reader.cancel()
     #expect(try await reader.value == 1)
   }
+}
+
+func historyJSON(_ ids: [Int], hasOlder: Bool) -> String {
+  #"{"hasOlder":\#(hasOlder),"messages":[\#(ids.map(messageJSON).joined(separator: ","))]}"#
 }
 
 /// The messages `messageJSON` describes, as the client decodes them.

@@ -40,7 +40,8 @@ import Testing
     } operation: {
       let stream = client.followRoom(1, 3)
       var iterator = stream.makeAsyncIterator()
-      #expect(try await iterator.next() == .loaded(Array(MessageClient.previewMessages[3...])))
+      #expect(
+        try await iterator.next() == .loaded(Array(MessageClient.previewMessages[3...]), hasOlder: false))
       // The stream has found nothing new and waits for its next poll.
       while clock.sleeperCount < 1 { await Task.yield() }
       let message = try await client.send(1, "See you there!")
@@ -48,6 +49,27 @@ import Testing
       await clock.advance(by: .seconds(1))
       let update = try await iterator.next()
       #expect(update == .messages([message]))
+    }
+  }
+
+  @Test func preview_olderMessages_pagesBackAPageAtATime() async throws {
+    let client = MessageClient.preview(latency: .zero, pageSize: 2)
+    let newest = try await client.olderMessages(1, nil)
+    #expect(newest == HistoryPage(messages: Array(MessageClient.previewMessages[3...]), hasOlder: true))
+    let older = try await client.olderMessages(1, 4)
+    #expect(older == HistoryPage(messages: Array(MessageClient.previewMessages[1...2]), hasOlder: true))
+    let oldest = try await client.olderMessages(1, 2)
+    #expect(oldest == HistoryPage(messages: [MessageClient.previewMessages[0]], hasOlder: false))
+  }
+
+  @Test func preview_followRoomWithoutCursor_loadsTheNewestPage() async throws {
+    let client = MessageClient.preview(latency: .zero, pageSize: 3)
+    try await withDependencies {
+      $0.continuousClock = TestClock()
+    } operation: {
+      var iterator = client.followRoom(1, nil).makeAsyncIterator()
+      let first = try await iterator.next()
+      #expect(first == .loaded(Array(MessageClient.previewMessages[2...]), hasOlder: true))
     }
   }
 

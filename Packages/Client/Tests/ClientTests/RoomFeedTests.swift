@@ -14,7 +14,7 @@ private func message(_ id: Int64) -> Message {
   @Test func apply_batchesOutOfOrderOrRepeated_keepEachMessageOnceInIdOrder() {
     var room = RoomFeed()
     room.start()
-    room.apply(.loaded([message(2), message(5)]))
+    room.apply(.loaded([message(2), message(5)], hasOlder: false))
     room.apply(.messages([message(3), message(5), message(7), message(1)]))
     room.insert(sent: message(7))
     #expect(room.messages.map(\.id) == [1, 2, 3, 5, 7])
@@ -44,7 +44,7 @@ private func message(_ id: Int64) -> Message {
     )
 
     room.start()
-    room.apply(.loaded([message(1)]))
+    room.apply(.loaded([message(1)], hasOlder: false))
     room.fail(.unauthorized(""))
     #expect(
       room
@@ -61,5 +61,115 @@ private func message(_ id: Int64) -> Message {
     room.apply(.interrupted(.timeout, retryIn: .seconds(4)))
     room.stop()
     #expect(room == RoomFeed(messages: [message(1)], hasLoaded: true))
+  }
+
+  @Test func loaded_newestPage_keepsWhetherOlderOnesAreThere_andAReloadAfterACursorKeepsIt() {
+    var room = RoomFeed()
+    room.start()
+    room.apply(.loaded([message(8), message(9)], hasOlder: true))
+    #expect(room.hasOlder)
+    room.start()
+    room.apply(.loaded([message(10)], hasOlder: false))
+    #expect(room.hasOlder)
+    #expect(room.messages.map(\.id) == [8, 9, 10])
+  }
+
+  @Test func startLoadingOlder_givesTheOldestIdOnce_andNothingWithoutOlder() {
+    var room = RoomFeed(messages: [message(8), message(9)], hasLoaded: true, hasOlder: true)
+    #expect(room.startLoadingOlder() == 8)
+    #expect(room.isLoadingOlder)
+    #expect(room.startLoadingOlder() == nil)
+    room.applyOlder(HistoryPage(messages: [message(6), message(7)], hasOlder: false))
+    #expect(room.messages.map(\.id) == [6, 7, 8, 9])
+    #expect(!room.hasOlder && !room.isLoadingOlder)
+    #expect(room.startLoadingOlder() == nil)
+  }
+
+  @Test func failOlder_saysWhatFailedAndHowToTryAgain_andAllowsAnotherTry() {
+    var room = RoomFeed(messages: [message(8)], hasLoaded: true, hasOlder: true)
+    _ = room.startLoadingOlder()
+    room.failOlder(.timeout, olderCommand: "/older")
+    #expect(
+      room.olderFailure
+        == "Could not load older messages: \(APIError.timeout.message) Type /older to try again.")
+    #expect(room.startLoadingOlder() == 8)
+    #expect(room.olderFailure == nil)
+  }
+
+  @Test func window_showsTheNewestThirty_andPagingMovesItByTen() {
+    var room = RoomFeed(messages: (1...45).map(message), hasLoaded: true)
+    #expect(room.window.map(\.id.rawValue) == Array(16...45))
+    #expect(room.olderAbove == 15 && room.newerBelow == 0)
+    #expect(room.pageBack() == false)
+    #expect(room.window.map(\.id.rawValue) == Array(6...35))
+    #expect(room.newerBelow == 10)
+    _ = room.pageBack()
+    _ = room.pageBack()
+    _ = room.pageBack()
+    #expect(room.scrolledBack == 35)
+    #expect(room.window.first?.id == 1 && room.window.count == 10)
+    room.pageForward()
+    #expect(room.scrolledBack == 25)
+  }
+
+  @Test func pageBack_reachingTheOldestWithOlderThere_asksForTheOlderPage() {
+    var room = RoomFeed(messages: (11...25).map(message), hasLoaded: true, hasOlder: true)
+    #expect(room.pageBack() == true)
+    room.isLoadingOlder = true
+    #expect(room.pageBack() == false)
+  }
+
+  @Test func newMessagesWhilePagedBack_keepTheWindowAndAreCountedBelowUntilPagedTo() {
+    var room = RoomFeed(messages: (1...40).map(message), hasLoaded: true, isLive: true)
+    _ = room.pageBack()
+    let shown = room.window
+    room.apply(.messages([message(41), message(42)]))
+    #expect(room.window == shown)
+    #expect(room.newBelow == 2)
+    #expect(room.newerBelow == 12)
+    room.pageForward()
+    #expect(room.scrolledBack == 2 && room.newBelow == 2)
+    room.pageForward()
+    #expect(room.scrolledBack == 0 && room.newBelow == 0)
+    #expect(room.window.last?.id == 42)
+  }
+
+  @Test func newMessagesAtTheBottom_areNotCountedBelow() {
+    var room = RoomFeed(messages: (1...3).map(message), hasLoaded: true, isLive: true)
+    room.apply(.messages([message(4)]))
+    #expect(room.newBelow == 0 && room.scrolledBack == 0)
+  }
+
+  @Test func insertSent_whilePagedBack_showsTheNewestAgain() {
+    var room = RoomFeed(messages: (1...40).map(message), hasLoaded: true, scrolledBack: 20, newBelow: 3)
+    room.insert(sent: message(41))
+    #expect(room.scrolledBack == 0 && room.newBelow == 0)
+  }
+
+  @Test func olderPageAtTheTop_showsAPageOfItAboveWhatWasShown() {
+    var room = RoomFeed(messages: (101...140).map(message), hasLoaded: true, hasOlder: true)
+    #expect(room.pageBack() == true)
+    #expect(room.window.first?.id == 101)
+    _ = room.startLoadingOlder()
+    room.applyOlder(HistoryPage(messages: (1...100).map(message), hasOlder: false))
+    #expect(room.window.map(\.id.rawValue) == Array(91...120))
+    #expect(room.olderAbove == 90 && room.newerBelow == 20)
+  }
+
+  @Test func olderPageIntoAWindowNotFull_showsItWithoutMovingTheNewestAway() {
+    var room = RoomFeed(messages: (101...105).map(message), hasLoaded: true, hasOlder: true)
+    #expect(room.pageBack() == true)
+    _ = room.startLoadingOlder()
+    room.applyOlder(HistoryPage(messages: (1...100).map(message), hasOlder: true))
+    #expect(room.window.map(\.id.rawValue) == Array(76...105))
+    #expect(room.hasOlder)
+  }
+
+  @Test func aSendersNewName_replacesTheNameOnTheirEarlierMessages() {
+    var renamed = message(3)
+    renamed.senderDisplayName = "IU 💜"
+    var room = RoomFeed(messages: [message(1), message(2)], hasLoaded: true)
+    room.apply(.messages([renamed]))
+    #expect(room.messages.map(\.senderDisplayName) == ["IU 💜", "IU 💜", "IU 💜"])
   }
 }

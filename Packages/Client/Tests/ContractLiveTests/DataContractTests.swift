@@ -1,6 +1,8 @@
 import ArtistDataModels
 import CommonDataModels
 import Foundation
+import MessageClient
+import MessageClientLive
 import MessageDataModels
 import NetworkProvider
 import ProfileDataModels
@@ -67,7 +69,7 @@ import Testing
       for try await update in fan.messages.followRoom(iu, reply.id) {
         // The broadcast may be sent before the room is read or after: either way it arrives once.
         switch update {
-        case .loaded(let batch), .messages(let batch): received += batch
+        case .loaded(let batch, _), .messages(let batch): received += batch
         case .interrupted, .resumed: continue
         }
         if received.contains(where: { $0.kind == .broadcast }) { break }
@@ -80,6 +82,52 @@ import Testing
     #expect(received == [broadcast])
     // The artist sees the fan's private reply in their room.
     #expect(try await artist.messages.messages(iu, page.cursor).messages.contains(reply))
+  }
+
+  @Test func olderMessages_pagesBackFromTheNewestToTheFirstMessage() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let artist = backend.app("arti")
+    let iu = try await artist.auth.signIn("iu_official", demoPassword).account.id
+    for index in 1...150 { _ = try await artist.messages.send(iu, "broadcast \(index)") }
+    let everything = try await allAfterCursor(artist.messages, iu)
+    var read: [Message] = []
+    var before: MessageID?
+    var pages = 0
+    while true {
+      let page = try await artist.messages.olderMessages(iu, before)
+      read = page.messages + read
+      before = page.messages.first?.id
+      pages += 1
+      guard page.hasOlder, pages < 10 else { break }
+    }
+    #expect(read == everything)
+    #expect(pages == 2)
+  }
+
+  @Test func followRoom_withoutCursor_loadsTheNewestPageThenANewMessage() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let artist = backend.app("arti")
+    let iu = try await artist.auth.signIn("iu_official", demoPassword).account.id
+    for index in 1...120 { _ = try await artist.messages.send(iu, "broadcast \(index)") }
+    let everything = try await allAfterCursor(artist.messages, iu)
+    var updates = artist.messages.followRoom(iu, nil).makeAsyncIterator()
+    #expect(
+      try await updates.next() == .loaded(Array(everything.suffix(MessageClient.pageSize)), hasOlder: true))
+    let sent = try await artist.messages.send(iu, "one more")
+    #expect(try await updates.next() == .messages([sent]))
+  }
+
+  private func allAfterCursor(_ client: MessageClient, _ artist: AccountID) async throws -> [Message] {
+    var all: [Message] = []
+    var cursor: MessageID?
+    while true {
+      let page = try await client.messages(artist, cursor)
+      all += page.messages
+      cursor = page.cursor
+      if !page.hasMore { return all }
+    }
   }
 
   @Test func messages_roomOfAnUnsubscribedArtist_isForbidden() async throws {

@@ -58,6 +58,8 @@ public struct ChatFeature: Reducer {
     case roomUpdated(RoomUpdate)
     /// Following the room ended with an error.
     case roomFailed(APIError)
+    /// The page of older messages read.
+    case olderResponse(Result<HistoryPage, APIError>)
     /// The reply, stored by the server.
     case sendResponse(Result<Message, APIError>)
     /// What the parent acts on.
@@ -73,6 +75,10 @@ public struct ChatFeature: Reducer {
       case retryTapped
       /// Load the room again and follow it anew.
       case reloadTapped
+      /// Show older messages (PageUp, `/older`), reading the page before the oldest when needed.
+      case olderTapped
+      /// Show newer messages again (PageDown).
+      case newerTapped
       /// Leave the room.
       case backTapped
     }
@@ -88,6 +94,8 @@ public struct ChatFeature: Reducer {
   public enum CancelID: Hashable, Sendable {
     /// Following the room.
     case room
+    /// Reading an older page.
+    case older
   }
 
   @Dependency(\.messageClient) var messageClient
@@ -119,6 +127,29 @@ public struct ChatFeature: Reducer {
       state.room.fail(error)
       return .none
 
+    case .view(.olderTapped):
+      guard state.room.pageBack(), let before = state.room.startLoadingOlder() else { return .none }
+      return .run { [artistId = state.artistId] send in
+        do {
+          await send(.olderResponse(.success(try await messageClient.olderMessages(artistId, before))))
+        } catch {
+          await send(.olderResponse(.failure(APIError(error))))
+        }
+      }
+      .cancellable(id: CancelID.older)
+
+    case .view(.newerTapped):
+      state.room.pageForward()
+      return .none
+
+    case .olderResponse(.success(let page)):
+      state.room.applyOlder(page)
+      return .none
+
+    case .olderResponse(.failure(let error)):
+      state.room.failOlder(error, olderCommand: "/older")
+      return .none
+
     case .view(.sendTapped(let text)):
       guard let text = state.outbox.submit(text) else { return .none }
       return send(text, artistId: state.artistId)
@@ -139,7 +170,7 @@ public struct ChatFeature: Reducer {
     case .view(.backTapped):
       state.room.stop()
       // Both run at once, in order: following stops before the parent removes the room.
-      return .merge(.cancel(id: CancelID.room), .send(.delegate(.close)))
+      return .merge(.cancel(id: CancelID.room), .cancel(id: CancelID.older), .send(.delegate(.close)))
 
     case .delegate:
       return .none

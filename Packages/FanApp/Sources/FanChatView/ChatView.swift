@@ -8,7 +8,9 @@ import MessageDataModels
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
 /// was sent, then the reply line, which counts the characters typed against the limit. Any line
 /// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
-/// `/reload` from ``KeyMap`` are commands, never single keys.
+/// `/reload` from ``KeyMap``, and `/older`, are commands, never single keys. PageUp (or `/older`)
+/// pages back, reading older messages from the server once the oldest read is shown; PageDown
+/// pages forward; messages that arrive while paged back are announced below the window.
 public struct ChatView: TerminalView {
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -21,13 +23,11 @@ public struct ChatView: TerminalView {
   /// Loads the room and follows new messages when the screen appears.
   public var startAction: ChatFeature.Action? { .view(.task) }
 
-  /// How many of the newest messages the screen shows; older ones are counted above them.
-  public static let maxRows = 30
-
   static let commands = [
     KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
     KeyMap.retry.menuCommand(keys: false, title: "Send the kept reply again"),
     KeyMap.reload.menuCommand(keys: false),
+    MenuCommand("/older", "Older (PageUp)"),
   ]
 
   /// The screen for `state`.
@@ -39,13 +39,23 @@ public struct ChatView: TerminalView {
       if state.messages.isEmpty {
         if !state.isLoading { Component.empty("No messages yet") }
       } else {
-        let hidden = max(state.messages.count - Self.maxRows, 0)
-        if hidden > 0 {
-          Component.text("… \(hidden) older \(hidden == 1 ? "message" : "messages")", style: .dim)
+        let room = state.room
+        if room.olderAbove > 0 {
+          Component.text("… \(count(room.olderAbove, "earlier message")) above (PageUp)", style: .dim)
+        } else if room.isLoadingOlder {
+          Component.progress("Loading older messages")
+        } else if room.hasOlder {
+          Component.text("… older messages (PageUp or /older)", style: .dim)
         }
         // Oldest first: on a small window the header and the newest messages stay.
-        Component.log(state.messages.dropFirst(hidden).map { row($0, myId: state.myId) })
+        Component.log(room.window.map { row($0, myId: state.myId) })
+        if room.newBelow > 0 {
+          Component.notice("\(count(room.newBelow, "new message")) below: PageDown to read")
+        } else if room.newerBelow > 0 {
+          Component.text("… \(count(room.newerBelow, "newer message")) below (PageDown)", style: .dim)
+        }
       }
+      if let olderFailure = state.room.olderFailure { Component.errorBanner(olderFailure) }
       if state.isLoading { Component.progress("Loading messages") }
       if let interruption = state.interruption { Component.notice(interruption) }
       if let failure = state.room.failure {
@@ -75,6 +85,10 @@ public struct ChatView: TerminalView {
     return words
   }
 
+  private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
   private func row(_ message: Message, myId: AccountID) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
     return ListItem("\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone))
@@ -85,6 +99,8 @@ public struct ChatView: TerminalView {
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
     if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
+    if input == .command(name: "older") || input == .key(.pageUp) { return .view(.olderTapped) }
+    if input == .key(.pageDown) { return .view(.newerTapped) }
     if case .line(let text) = input { return .view(.sendTapped(text)) }
     return nil
   }

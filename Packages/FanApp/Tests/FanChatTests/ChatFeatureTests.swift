@@ -27,9 +27,11 @@ struct ChatRoomTests {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
-    continuation.yield(.loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]))
+    continuation.yield(
+      .loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")], hasOlder: false))
     await store.receive(
-      .roomUpdated(.loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]))
+      .roomUpdated(
+        .loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")], hasOlder: false))
     ) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
@@ -63,7 +65,7 @@ struct ChatRoomTests {
           if attempt == 1 {
             continuation.finish(throwing: APIError.rejected(code: "forbidden", message: "Subscribe first."))
           } else {
-            continuation.yield(.loaded([.broadcast(2, "Welcome back")]))
+            continuation.yield(.loaded([.broadcast(2, "Welcome back")], hasOlder: false))
             continuation.finish()
           }
         }
@@ -84,7 +86,7 @@ struct ChatRoomTests {
       $0.room.isLive = true
       $0.room.failure = nil
     }
-    await store.receive(.roomUpdated(.loaded([.broadcast(2, "Welcome back")]))) {
+    await store.receive(.roomUpdated(.loaded([.broadcast(2, "Welcome back")], hasOlder: false))) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
       $0.room.messages = [.broadcast(1, "안녕"), .broadcast(2, "Welcome back")]
@@ -112,8 +114,8 @@ struct ChatRoomTests {
     }
     continuation.yield(.resumed)
     await store.receive(.roomUpdated(.resumed)) { $0.room.interruption = nil }
-    continuation.yield(.loaded([.broadcast(1, "Back!")]))
-    await store.receive(.roomUpdated(.loaded([.broadcast(1, "Back!")]))) {
+    continuation.yield(.loaded([.broadcast(1, "Back!")], hasOlder: false))
+    await store.receive(.roomUpdated(.loaded([.broadcast(1, "Back!")], hasOlder: false))) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
       $0.room.messages = [.broadcast(1, "Back!")]
@@ -129,7 +131,7 @@ struct ChatRoomTests {
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in
         AsyncThrowingStream {
-          $0.yield(.loaded([]))
+          $0.yield(.loaded([], hasOlder: false))
           $0.finish(throwing: APIError.unauthorized(""))
         }
       }
@@ -139,7 +141,7 @@ struct ChatRoomTests {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
-    await store.receive(.roomUpdated(.loaded([]))) {
+    await store.receive(.roomUpdated(.loaded([], hasOlder: false))) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
     }

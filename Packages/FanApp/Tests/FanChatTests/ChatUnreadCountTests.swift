@@ -21,8 +21,8 @@ struct ChatUnreadCountTests {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
-    continuation.yield(.loaded([.broadcast(1, "안녕")]))
-    await store.receive(.roomUpdated(.loaded([.broadcast(1, "안녕")]))) {
+    continuation.yield(.loaded([.broadcast(1, "안녕")], hasOlder: false))
+    await store.receive(.roomUpdated(.loaded([.broadcast(1, "안녕")], hasOlder: false))) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
       $0.room.messages = [.broadcast(1, "안녕")]

@@ -26,7 +26,7 @@ struct ChatViewTests {
           - You: 반가워요                                01-15 17:00
         Type a reply and press Enter (at most 500 characters).
         [/back] Leave the room  [/retry] Send the kept reply again
-        [/reload] Reload
+        [/reload] Reload  [/older] Older (PageUp)
         """)
     #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500))
   }
@@ -82,10 +82,43 @@ struct ChatViewTests {
     let messages = (1...35).map { Message.broadcast(MessageID(Int64($0)), "message \($0)") }
     let text = view.render(ChatFeature.State.iuRoom(messages)).plainText()
 
-    #expect(text.contains("… 5 older messages"))
+    #expect(text.contains("… 5 earlier messages above (PageUp)"))
     #expect(!text.contains("- IU: message 5 "))
     #expect(text.contains("- IU: message 6 "))
     #expect(text.contains("- IU: message 35 "))
+  }
+
+  @Test func render_pagedBackWhileNewMessagesArrive_saysHowManyNewAreBelow() {
+    var state = ChatFeature.State.iuRoom(
+      (1...40).map { Message.broadcast(MessageID(Int64($0)), "message \($0)") })
+    state.room.scrolledBack = 12
+    state.room.newBelow = 2
+    let text = view.render(state).plainText(width: 80)
+
+    #expect(text.contains("- IU: message 28 "))
+    #expect(!text.contains("- IU: message 29 "))
+    #expect(text.contains("[i] 2 new messages below: PageDown to read"))
+    state.room.newBelow = 0
+    #expect(view.render(state).plainText(width: 80).contains("… 12 newer messages below (PageDown)"))
+  }
+
+  @Test func render_olderOnTheServer_saysHowToReadThemAndWhileTheyLoad() {
+    var state = ChatFeature.State.iuRoom([.broadcast(50, "newest read")])
+    state.room.hasOlder = true
+    #expect(view.render(state).plainText(width: 80).contains("… older messages (PageUp or /older)"))
+    state.room.isLoadingOlder = true
+    #expect(view.render(state).plainText(width: 80).contains("Loading older messages"))
+    state.room.isLoadingOlder = false
+    state.room.olderFailure = "Could not load older messages: Timed out. Type /older to try again."
+    #expect(view.render(state).plainText(width: 80).contains("[!] Could not load older messages"))
+  }
+
+  @Test func action_pageKeysAndOlderCommand_pageThroughTheRoom() {
+    let state = ChatFeature.State.iuRoom()
+
+    #expect(view.action(for: .key(.pageUp), in: state) == .view(.olderTapped))
+    #expect(view.action(for: InputEvent(line: "/older"), in: state) == .view(.olderTapped))
+    #expect(view.action(for: .key(.pageDown), in: state) == .view(.newerTapped))
   }
 
   @Test func action_linesAreRepliesAndSlashCommandsNavigate() {

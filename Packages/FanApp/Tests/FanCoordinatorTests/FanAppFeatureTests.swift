@@ -107,9 +107,9 @@ struct FanAppNavigationTests {
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           room: RoomFeed(isLoading: true, isLive: true), unreadCount: Shared(value: 2)))
     }
-    continuation.yield(.loaded([.hello]))
+    continuation.yield(.loaded([.hello], hasOlder: false))
     // The room and the list share the unread count: reading the room clears the list's badge.
-    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([.hello])))))) {
+    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([.hello], hasOlder: false)))))) {
       $0.artists?.artists[id: 1]?.unreadCount = 0
       $0.destination = .chat(
         ChatFeature.State(
@@ -153,8 +153,8 @@ struct FanAppNavigationTests {
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           room: RoomFeed(messages: [.hello], hasLoaded: true, isLoading: true, isLive: true)))
     }
-    continuation.yield(.loaded([]))
-    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([])))))) {
+    continuation.yield(.loaded([], hasOlder: false))
+    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([], hasOlder: false)))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,

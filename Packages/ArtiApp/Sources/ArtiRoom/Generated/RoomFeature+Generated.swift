@@ -38,6 +38,24 @@ extension RoomFeature.Action {
         embed: RoomFeature.Action.roomFailed,
         extract: { if case .roomFailed(let value) = $0 { value } else { nil } })
     }
+    /// The `olderTapped` case.
+    public var olderTapped: AnyCasePath<RoomFeature.Action, Void> {
+      AnyCasePath(
+        embed: { _ in RoomFeature.Action.olderTapped },
+        extract: { if case .olderTapped = $0 { () } else { nil } })
+    }
+    /// The `newerTapped` case.
+    public var newerTapped: AnyCasePath<RoomFeature.Action, Void> {
+      AnyCasePath(
+        embed: { _ in RoomFeature.Action.newerTapped },
+        extract: { if case .newerTapped = $0 { () } else { nil } })
+    }
+    /// The `olderResponse` case.
+    public var olderResponse: AnyCasePath<RoomFeature.Action, Result<HistoryPage, APIError>> {
+      AnyCasePath(
+        embed: RoomFeature.Action.olderResponse,
+        extract: { if case .olderResponse(let value) = $0 { value } else { nil } })
+    }
     /// The `broadcastSubmitted` case.
     public var broadcastSubmitted: AnyCasePath<RoomFeature.Action, String> {
       AnyCasePath(
@@ -69,6 +87,11 @@ extension RoomFeature.Action {
   /// The payload of the `roomFailed` case, or `nil` in another case.
   public var roomFailed: APIError? {
     if case .roomFailed(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `olderResponse` case, or `nil` in another case.
+  public var olderResponse: Result<HistoryPage, APIError>? {
+    if case .olderResponse(let value) = self { value } else { nil }
   }
 
   /// The payload of the `broadcastSubmitted` case, or `nil` in another case.

@@ -11,6 +11,7 @@ extension MessageClient {
   public static var testValue: MessageClient {
     MessageClient(
       messages: unimplemented("MessageClient.messages"),
+      olderMessages: unimplemented("MessageClient.olderMessages"),
       send: unimplemented("MessageClient.send"),
       followRoom: unimplemented(
         "MessageClient.followRoom", placeholder: AsyncThrowingStream<RoomUpdate, any Error> { $0.finish() })

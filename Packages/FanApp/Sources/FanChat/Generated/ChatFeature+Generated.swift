@@ -26,6 +26,12 @@ extension ChatFeature.Action {
         embed: ChatFeature.Action.roomFailed,
         extract: { if case .roomFailed(let value) = $0 { value } else { nil } })
     }
+    /// The `olderResponse` case.
+    public var olderResponse: AnyCasePath<ChatFeature.Action, Result<HistoryPage, APIError>> {
+      AnyCasePath(
+        embed: ChatFeature.Action.olderResponse,
+        extract: { if case .olderResponse(let value) = $0 { value } else { nil } })
+    }
     /// The `sendResponse` case.
     public var sendResponse: AnyCasePath<ChatFeature.Action, Result<Message, APIError>> {
       AnyCasePath(
@@ -56,6 +62,11 @@ extension ChatFeature.Action {
   /// The payload of the `roomFailed` case, or `nil` in another case.
   public var roomFailed: APIError? {
     if case .roomFailed(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `olderResponse` case, or `nil` in another case.
+  public var olderResponse: Result<HistoryPage, APIError>? {
+    if case .olderResponse(let value) = self { value } else { nil }
   }
 
   /// The payload of the `sendResponse` case, or `nil` in another case.

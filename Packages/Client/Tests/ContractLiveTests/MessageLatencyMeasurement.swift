@@ -1,0 +1,142 @@
+import AuthClient
+import AuthClientLive
+import CommonDataModels
+import CommonKit
+import DevServerCore
+import DevServerHTTP
+import Foundation
+import MessageClient
+import MessageClientLive
+import MessageDataModels
+import NetworkProvider
+import Synchronization
+import Testing
+
+// How long a new message takes to reach a fan who follows the room: from the artist's send call
+// to the fan's `followRoom` reporting it, embedded (in-process, the apps' default) and over HTTP
+// on loopback, with polling every 2 s (how rooms were followed before long polls) and with long
+// polls. A measurement, not a check: it prints figures and runs only when asked, alone:
+//
+//   FROMM_MEASURE_LATENCY=12 swift test --package-path Packages/Client --filter MessageLatency
+
+private let messagesPerRun = Int(ProcessInfo.processInfo.environment["FROMM_MEASURE_LATENCY"] ?? "") ?? 0
+
+@Suite(.enabled(if: messagesPerRun > 0, "set FROMM_MEASURE_LATENCY to the messages per row to measure"))
+struct MessageLatencyMeasurement {
+  @Test func latency_pollingAgainstLongPolls_printsFigures() async throws {
+    print("message latency, artist's send call → fan's followRoom, ms (\(messagesPerRun) messages per row)")
+    print("transport  mode                   min  median    mean     p90     max")
+    for http in [false, true] {
+      for mode in modes {
+        let values = try await measure(mode: mode, http: http)
+        #expect(values.count == messagesPerRun, "every message reaches the follower")
+        let label = (http ? "HTTP" : "embedded").padding(toLength: 10, withPad: " ", startingAt: 0)
+        print(
+          "\(label) \(mode.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(summary(values, of: messagesPerRun))"
+        )
+      }
+    }
+  }
+}
+
+private struct Mode {
+  var name: String
+  var longPollWait: Duration
+  var pollInterval: Duration
+}
+
+private let modes = [
+  Mode(name: "polling every 2 s", longPollWait: .zero, pollInterval: .seconds(2)),
+  Mode(name: "long poll", longPollWait: .seconds(4), pollInterval: .milliseconds(250)),
+]
+
+/// Sends messages at uneven moments (a fixed sequence, so runs compare) and returns each one's
+/// latency in milliseconds.
+private func measure(mode: Mode, http: Bool) async throws -> [Double] {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("latency-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let backend = try DevBackend(dataDirectory: folder)
+  var server: HTTPServer?
+  let transport: any Transport
+  if http {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    // One line per request would bury the figures.
+    let started = HTTPServer(
+      configuration: configuration, logger: Logger(label: "fromm-server", minimumLevel: .error),
+      respond: backend.handle)
+    let port = try started.start()
+    server = started
+    guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw CancellationError() }
+    transport = URLSessionTransport(baseURL: url)
+  } else {
+    transport = InProcessTransport(handler: backend.handler)
+  }
+  defer { server?.shutdown(gracePeriod: .seconds(1)) }
+  func api(_ name: String) -> APIClient {
+    APIClient(
+      transport: transport, sessionStore: SessionStore(directory: folder, fileName: "\(name).json"),
+      cache: CacheManager(directory: nil))
+  }
+  let fanAPI = api("fan")
+  let artistAPI = api("artist")
+  _ = try await AuthClient.live(fanAPI).signIn("demo_fan", demoPassword)
+  let room = try await AuthClient.live(artistAPI).signIn("iu_official", demoPassword).account.id
+  let artist = MessageClient.live(artistAPI)
+  let fan = MessageClient.live(fanAPI, longPollWait: mode.longPollWait, pollInterval: mode.pollInterval)
+
+  let clock = ContinuousClock()
+  let arrivals = Mutex<[MessageID: ContinuousClock.Instant]>([:])
+  let (loaded, loadedSignal) = AsyncStream<Void>.makeStream()
+  let follower = Task {
+    for try await update in fan.followRoom(room, nil) {
+      switch update {
+      case .loaded: loadedSignal.yield()
+      case .messages(let batch):
+        let now = clock.now
+        arrivals.withLock { for message in batch { $0[message.id] = now } }
+      case .interrupted, .resumed: continue
+      }
+    }
+  }
+  for await _ in loaded { break }
+  var sent: [(MessageID, ContinuousClock.Instant)] = []
+  var seed: UInt64 = 42
+  for index in 0..<messagesPerRun {
+    // 0.3 to 1.5 s apart: the moments fall anywhere between two polls.
+    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    try await Task.sleep(for: .milliseconds(300 + Int(seed >> 33) % 1_200))
+    let start = clock.now
+    let message = try await artist.send(room, "latency probe \(index)")
+    sent.append((message.id, start))
+  }
+  let deadline = clock.now + .seconds(10)
+  while arrivals.withLock({ $0.count }) < sent.count, clock.now < deadline {
+    try await Task.sleep(for: .milliseconds(10))
+  }
+  follower.cancel()
+  let arrived = arrivals.withLock { $0 }
+  return sent.compactMap { id, start in
+    arrived[id].map { ($0 - start).milliseconds }
+  }
+}
+
+private extension Duration {
+  var milliseconds: Double {
+    Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+  }
+}
+
+private func summary(_ values: [Double], of expected: Int) -> String {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return "no message arrived" }
+  func at(_ fraction: Double) -> Double {
+    sorted[min(Int(Double(sorted.count - 1) * fraction), sorted.count - 1)]
+  }
+  let mean = sorted.reduce(0, +) / Double(sorted.count)
+  let figures = [sorted[0], at(0.5), mean, at(0.9), sorted[sorted.count - 1]].map {
+    String(format: "%7.1f", $0)
+  }
+  let missing = expected - sorted.count
+  return figures.joined(separator: " ") + (missing > 0 ? "  (\(missing) did not arrive)" : "")
+}

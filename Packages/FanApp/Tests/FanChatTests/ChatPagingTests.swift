@@ -1,0 +1,130 @@
+import CommonDataModels
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import FanChat
+import MessageClient
+import MessageDataModels
+import Synchronization
+import Testing
+
+private func broadcasts(_ ids: ClosedRange<Int64>) -> [Message] {
+  ids.map { Message.broadcast(MessageID($0), "message \($0)") }
+}
+
+@MainActor
+struct ChatPagingTests {
+  private func loadedRoom(_ ids: ClosedRange<Int64>, hasOlder: Bool) -> ChatFeature.State {
+    var state = ChatFeature.State.iuRoom(broadcasts(ids))
+    state.room.hasLoaded = true
+    state.room.hasOlder = hasOlder
+    return state
+  }
+
+  @Test func olderTapped_reachingTheOldestRead_readsThePageBeforeAndShowsItsNewest() async {
+    let asked = Mutex<[MessageID?]>([])
+    let store = TestStore(initialState: loadedRoom(101...140, hasOlder: true)) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.olderMessages = { artistId, before in
+        #expect(artistId == 1)
+        asked.withLock { $0.append(before) }
+        return HistoryPage(messages: broadcasts(1...100), hasOlder: false)
+      }
+    }
+
+    await store.send(.view(.olderTapped)) {
+      $0.room.scrolledBack = 10
+      $0.room.isLoadingOlder = true
+    }
+    await store.receive(.olderResponse(.success(HistoryPage(messages: broadcasts(1...100), hasOlder: false))))
+    {
+      $0.room.messages = broadcasts(1...140)
+      $0.room.isLoadingOlder = false
+      $0.room.hasOlder = false
+      $0.room.scrolledBack = 20
+    }
+    #expect(asked.withLock { $0 } == [101])
+    #expect(store.state.room.window.first?.id == 91)
+  }
+
+  @Test func olderTapped_withReadMessagesAboveTheWindow_pagesWithoutAskingTheServer() async {
+    let store = TestStore(initialState: loadedRoom(1...60, hasOlder: true)) { ChatFeature() }
+
+    await store.send(.view(.olderTapped)) { $0.room.scrolledBack = 10 }
+    await store.send(.view(.newerTapped)) { $0.room.scrolledBack = 0 }
+  }
+
+  @Test func olderTapped_atTheStartOfTheRoom_doesNothing() async {
+    let store = TestStore(initialState: loadedRoom(1...5, hasOlder: false)) { ChatFeature() }
+
+    await store.send(.view(.olderTapped))
+  }
+
+  @Test func olderTapped_serverFails_explainsAndOlderTriesAgain() async {
+    let attempts = Mutex(0)
+    let store = TestStore(initialState: loadedRoom(11...15, hasOlder: true)) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.olderMessages = { _, _ in
+        let attempt = attempts.withLock { count in
+          count += 1
+          return count
+        }
+        if attempt == 1 { throw APIError.timeout }
+        return HistoryPage(messages: broadcasts(1...10), hasOlder: false)
+      }
+    }
+
+    await store.send(.view(.olderTapped)) { $0.room.isLoadingOlder = true }
+    await store.receive(.olderResponse(.failure(.timeout))) {
+      $0.room.isLoadingOlder = false
+      $0.room.olderFailure =
+        "Could not load older messages: \(APIError.timeout.message) Type /older to try again."
+    }
+    await store.send(.view(.olderTapped)) {
+      $0.room.isLoadingOlder = true
+      $0.room.olderFailure = nil
+    }
+    await store.receive(.olderResponse(.success(HistoryPage(messages: broadcasts(1...10), hasOlder: false))))
+    {
+      $0.room.messages = broadcasts(1...15)
+      $0.room.isLoadingOlder = false
+      $0.room.hasOlder = false
+    }
+  }
+
+  @Test func newMessagesWhilePagedBack_areCountedBelowUntilPagedTo() async {
+    var state = loadedRoom(1...40, hasOlder: false)
+    state.room.isLive = true
+    let store = TestStore(initialState: state) { ChatFeature() }
+
+    await store.send(.view(.olderTapped)) { $0.room.scrolledBack = 10 }
+    await store.send(.roomUpdated(.messages(broadcasts(41...43)))) {
+      $0.room.messages = broadcasts(1...43)
+      $0.room.scrolledBack = 13
+      $0.room.newBelow = 3
+    }
+    await store.send(.view(.newerTapped)) { $0.room.scrolledBack = 3 }
+    await store.send(.view(.newerTapped)) {
+      $0.room.scrolledBack = 0
+      $0.room.newBelow = 0
+    }
+  }
+
+  @Test func backTapped_whileReadingOlder_stopsReading() async {
+    let (gate, opened) = AsyncStream<Void>.makeStream()
+    let store = TestStore(initialState: loadedRoom(11...15, hasOlder: true)) {
+      ChatFeature()
+    } withDependencies: {
+      $0.messageClient.olderMessages = { _, _ in
+        for await _ in gate {}
+        throw APIError.cancelled
+      }
+    }
+
+    await store.send(.view(.olderTapped)) { $0.room.isLoadingOlder = true }
+    await store.send(.view(.backTapped))
+    await store.receive(.delegate(.close))
+    opened.finish()
+  }
+}
