@@ -49,7 +49,7 @@ let package = Package(
       dependencies: [authClient, authDataModels, commonDataModels, commonKit, composableArchitecture]),
     .target(
       name: "ArtiRoom",
-      dependencies: [messageClient, messageDataModels, commonDataModels, commonKit, composableArchitecture]
+      dependencies: [messageClient, messageDataModels, commonDataModels, composableArchitecture]
     ),
     .target(
       name: "ArtiProfile",

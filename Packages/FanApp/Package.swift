@@ -49,7 +49,7 @@ let package = Package(
       dependencies: [composable, commonDataModels, artistDataModels, artistClient]),
     .target(
       name: "FanChat",
-      dependencies: [composable, commonKit, commonDataModels, messageDataModels, messageClient]),
+      dependencies: [composable, commonDataModels, messageDataModels, messageClient]),
     .target(
       name: "FanProfile",
       dependencies: [composable, commonKit, commonDataModels, profileDataModels, authClient, profileClient]
