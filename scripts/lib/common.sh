@@ -7,12 +7,35 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 # Prints "PACKAGE_DIR KIND TESTS" for module NAME (see `graph-checker locate`); on an unknown
 # name prints the checker's message (with the closest names) and exits 2.
-locate_module() {
+locate_module() { graph_query locate "$1"; }
+
+# Writes the scratch package that builds module NAME alone (see `graph-checker isolate`) and
+# prints "SCRATCH_DIR KIND TESTS"; on an unknown name prints the closest names and exits 2.
+# Loading the graph reads every source file, so it grows with the repository: the answer is kept
+# in SCRATCH_DIR/isolated.txt and reused while no manifest and no rules file is newer than it (the
+# scratch package changes only with them; its folders are links, so new files show up anyway).
+isolate_module() {
+  local stamp out
+  for stamp in "$root"/Packages/*/.build/isolated/"$1"/isolated.txt "$root"/Apps/.build/isolated/"$1"/isolated.txt \
+    "$root"/scripts/*/.build/isolated/"$1"/isolated.txt; do
+    [[ -f "$stamp" ]] || continue
+    if [[ -z "$(find "$root/Packages" "$root/Apps" "$root/scripts" -name .build -prune -o \
+      \( -name Package.swift -o -name graph-rules.json \) -newer "$stamp" -print -quit 2>/dev/null)" ]]; then
+      cat "$stamp"
+      return
+    fi
+  done
+  out="$(graph_query isolate "$1")" || exit 2
+  echo "$out" >"${out%% *}/isolated.txt"
+  echo "$out"
+}
+
+# Runs `check-graph COMMAND NAME` and prints its answer; its messages ("building the graph
+# checker", or the closest names to an unknown one) go straight to stderr as they come, and a
+# failure exits 2.
+graph_query() {
   local out
-  if ! out="$("$root/scripts/check-graph" locate "$1" 2>&1)"; then
-    echo "$(basename "$0"): ${out#graph-checker: }" >&2
-    exit 2
-  fi
+  out="$("$root/scripts/check-graph" "$1" "$2")" || exit 2
   echo "$out"
 }
 

@@ -2,6 +2,7 @@ import AuthClient
 import AuthClientLive
 import AuthDataModels
 import CommonDataModels
+import CommonKit
 import DevServerCore
 import Foundation
 import NetworkProvider
@@ -43,7 +44,11 @@ public struct AppEnvironment: Sendable {
     _ options: AppOptions, app: AppDescription, interactive: Bool = true,
     healthTimeout: Duration = .seconds(5)
   ) async throws(StartupError) -> AppEnvironment {
-    try DataFolder.prepare(options.dataDirectory)
+    do {
+      try DataFolder.prepare(options.dataDirectory)
+    } catch {
+      throw StartupError("\(error.message). Pass another folder with --data DIR.")
+    }
     let transport: any Transport
     let backend: DevBackend?
     let description: String

@@ -117,7 +117,10 @@ struct ArtiProcessTests {
 
     let unusable = try run(["--data", file.path, "--plain"], input: "")
     #expect(unusable.status == 1)
-    #expect(unusable.error.contains("arti: The data folder '\(file.path)' is a file, not a folder."))
+    #expect(
+      unusable.error.contains(
+        "arti: Cannot use the data folder '\(file.path)': it is a file, not a folder. Pass another folder with --data DIR."
+      ))
 
     let unreachable = try run(
       ["--server", "http://127.0.0.1:1", "--data", file.path + "-data", "--plain"], input: "")

@@ -12,7 +12,7 @@ import FrommUI
 /// Its start action restores the saved session, so `TerminalLoop(store:view:terminal:)` with
 /// this view runs the app as it launches.
 public struct ArtiAppView: TerminalView {
-  static let logIn = MenuCommand("l", "Log in")
+  static let logIn = KeyMap.logIn
 
   let home: HomeView
 
@@ -39,7 +39,7 @@ public struct ArtiAppView: TerminalView {
         Component.header("fromm for artists", subtitle: "Talk to every fan at once")
         Component.text("Broadcast to your subscribers and read their replies.")
         if let notice = state.notice { Component.notice(notice) }
-        Component.menu([Self.logIn])
+        Component.menu([Self.logIn.menuCommand()])
       }
     }
   }

@@ -11,6 +11,7 @@ import FrommUI
 /// Home in the terminal: `/room`, `/fans` and `/profile` switch tabs; everything else goes to the
 /// tab shown.
 public struct HomeView: TerminalView {
+  /// Typed as commands, so a letter stays the tab's own key (`r` reloads the profile).
   static let tabs = [
     KeyMap.room.menuCommand(keys: false), KeyMap.fans.menuCommand(keys: false, title: "Fans"),
     KeyMap.profile.menuCommand(keys: false),
@@ -40,12 +41,9 @@ public struct HomeView: TerminalView {
   }
 
   public func action(for input: InputEvent, in state: HomeFeature.State) -> HomeFeature.Action? {
-    switch input {
-    case .command("room", ""): return .tabSelected(.room)
-    case .command("fans", ""): return .tabSelected(.fans)
-    case .command("profile", ""): return .tabSelected(.profile)
-    default: break
-    }
+    if KeyMap.room.matches(input, keys: false) { return .tabSelected(.room) }
+    if KeyMap.fans.matches(input, keys: false) { return .tabSelected(.fans) }
+    if KeyMap.profile.matches(input, keys: false) { return .tabSelected(.profile) }
     switch state.tab {
     case .room: return room.feature.action(for: input, in: state.room).map(HomeFeature.Action.room)
     case .fans: return fans.action(for: input, in: state.fans).map(HomeFeature.Action.fans)

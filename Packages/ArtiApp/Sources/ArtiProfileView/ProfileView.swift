@@ -27,13 +27,13 @@ public struct ProfileView: TerminalView {
     case confirmationDialog(PresentationAction<ProfileFeature.Action.ConfirmationDialog>)
   }
 
-  static let edit = MenuCommand("e", "Edit")
-  static let refresh = MenuCommand("r", "Reload")
-  static let signOut = MenuCommand("o", "Sign out")
-  static let name = MenuCommand("/name …", "New display name")
-  static let status = MenuCommand("/status …", "New status message")
-  static let save = MenuCommand("s", "Save")
-  static let cancel = MenuCommand("c", "Cancel")
+  static let edit = KeyMap.edit
+  static let refresh = KeyMap.reload
+  static let signOut = KeyMap.signOut
+  static let name = KeyMap.name
+  static let status = KeyMap.status
+  static let save = KeyMap.save
+  static let cancel = KeyMap.cancel
 
   /// Creates the view.
   public init() {}
@@ -61,7 +61,7 @@ public struct ProfileView: TerminalView {
           Component.text(Self.subscribers(profile.subscriberCount ?? 0))
         }
       } else if state.loadError != nil {
-        Component.empty("Your profile is not loaded. Type r to try again.")
+        Component.empty("Your profile is not loaded. \(Self.refresh.hint("try again"))")
       }
       if state.isLoading { Component.progress("Reading your profile") }
       if state.isSaving { Component.progress("Saving") }
@@ -73,10 +73,13 @@ public struct ProfileView: TerminalView {
       if let dialog = state.confirmationDialog {
         Component.alert(dialog)
       } else if state.editor != nil {
-        Component.menu([Self.name, Self.status, Self.save, Self.cancel])
+        Component.menu([Self.name, Self.status, Self.save, Self.cancel].map { $0.menuCommand() })
       } else {
         Component.menu(
-          state.profile == nil ? [Self.refresh, Self.signOut] : [Self.edit, Self.refresh, Self.signOut])
+          (state.profile == nil ? [Self.refresh, Self.signOut] : [Self.edit, Self.refresh, Self.signOut]).map
+          {
+            $0.menuCommand()
+          })
       }
     }
   }
@@ -86,13 +89,11 @@ public struct ProfileView: TerminalView {
       return dialog.response(to: input).map(Action.confirmationDialog)
     }
     if state.editor != nil {
-      switch input {
-      case .command("name", let text): return .displayNameChanged(text)
-      case .command("status", let text): return .statusMessageChanged(text)
-      case _ where Self.save.matches(input): return .saveTapped
-      case _ where Self.cancel.matches(input): return .cancelTapped
-      default: return nil
-      }
+      if let text = Self.name.argument(of: input) { return .displayNameChanged(text) }
+      if let text = Self.status.argument(of: input) { return .statusMessageChanged(text) }
+      if Self.save.matches(input) { return .saveTapped }
+      if Self.cancel.matches(input) { return .cancelTapped }
+      return nil
     }
     if Self.edit.matches(input) { return state.profile == nil ? nil : .editTapped }
     if Self.refresh.matches(input) { return .refreshTapped }

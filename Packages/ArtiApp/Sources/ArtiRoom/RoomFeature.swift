@@ -95,7 +95,7 @@ public struct RoomFeature: Reducer {
         return .none
 
       case .roomFailed(let error):
-        state.room.fail(error, reloadCommand: "/refresh")
+        state.room.fail(error)
         return .none
 
       case .broadcastSubmitted(let text):

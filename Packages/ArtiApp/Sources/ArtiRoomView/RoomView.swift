@@ -5,7 +5,7 @@ import FrommUI
 import MessageDataModels
 
 /// The room in the terminal: every line typed is a broadcast; `/retry` sends a broadcast that
-/// failed again; `/refresh` reads the room again.
+/// failed again; `/reload` reads the room again (commands from ``KeyMap``, never single keys).
 ///
 /// Messages are listed newest first, each with who sent it and when. The prompt counts the
 /// characters typed against the limit, and a broadcast over it comes back to be shortened.
@@ -40,8 +40,8 @@ public struct RoomView: TerminalView {
     case appeared
     /// A line was typed: a broadcast.
     case broadcastSubmitted(String)
-    /// `/refresh`.
-    case refreshTapped
+    /// `/reload`.
+    case reloadTapped
     /// `/retry`: send the kept broadcast again.
     case retryTapped
   }
@@ -49,10 +49,10 @@ public struct RoomView: TerminalView {
   /// The most messages the screen lists.
   public static let maxRows = 30
 
-  /// Shown in the menu; typed as a slash command so that the word itself can be broadcast.
-  static let refresh = MenuCommand("/refresh", "Reload")
+  /// Shown in the menu; typed as a slash command so that a letter alone can be broadcast.
+  static let reload = KeyMap.reload.menuCommand(keys: false)
   /// Shown in the menu while a broadcast is kept after sending it failed.
-  static let retry = MenuCommand("/retry", "Send the kept broadcast again")
+  static let retry = KeyMap.retry.menuCommand(keys: false, title: "Send the kept broadcast again")
 
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -66,8 +66,15 @@ public struct RoomView: TerminalView {
   public func viewState(_ state: RoomFeature.State) -> State {
     let newest = state.messages.reversed().prefix(Self.maxRows)
     var errors: [String] = []
-    if let problem = state.outbox.problemMessage { errors.append(problem) }
-    if let loadError = state.loadError { errors.append(loadError) }
+    if let problem = state.outbox.problemMessage {
+      errors.append(
+        Self.withRemedy(problem, unsent: state.outbox.unsent != nil, refused: state.outbox.refusedText != nil)
+      )
+    }
+    if let loadError = state.loadError {
+      let purpose = state.hasLoaded ? "follow the room again" : "try again"
+      errors.append("\(loadError) \(KeyMap.reload.hint(purpose, keys: false))")
+    }
     return State(
       rows: newest.map(row), hiddenCount: state.messages.count - newest.count, hasLoaded: state.hasLoaded,
       isLoading: state.isLoading,
@@ -106,16 +113,24 @@ public struct RoomView: TerminalView {
         "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
           + (state.isLive ? " New replies appear here." : ""),
         style: .dim)
-      Component.menu(state.unsent == nil ? [Self.refresh] : [Self.retry, Self.refresh])
+      Component.menu(state.unsent == nil ? [Self.reload] : [Self.retry, Self.reload])
       Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: state.refused)
     }
   }
 
   public func action(for input: InputEvent, in state: State) -> Action? {
-    if case .command("refresh", _) = input { return .refreshTapped }
-    if case .command("retry", _) = input { return .retryTapped }
+    if KeyMap.reload.matches(input, keys: false) { return .reloadTapped }
+    if KeyMap.retry.matches(input, keys: false) { return .retryTapped }
     guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
     return .broadcastSubmitted(text)
+  }
+
+  /// The outbox's words for its problem, and what to type about it: `/retry` for a message kept
+  /// after sending failed, Enter again for one kept to be shortened.
+  static func withRemedy(_ words: String, unsent: Bool, refused: Bool) -> String {
+    if unsent { return "\(words) \(KeyMap.retry.hint("send it again", keys: false))" }
+    if refused { return "\(words) Then press Enter again." }
+    return words
   }
 
   private func row(_ message: Message) -> ListItem {
@@ -137,7 +152,7 @@ extension RoomFeature.Action {
     switch action {
     case .appeared: self = .task
     case .broadcastSubmitted(let text): self = .broadcastSubmitted(text)
-    case .refreshTapped: self = .reloadTapped
+    case .reloadTapped: self = .reloadTapped
     case .retryTapped: self = .retryTapped
     }
   }

@@ -33,7 +33,7 @@ public struct SignInPasswordView: TerminalView {
     case backTapped
   }
 
-  static let back = MenuCommand("b", "Back")
+  static let back = KeyMap.back
 
   /// Creates the view.
   public init() {}
@@ -57,7 +57,7 @@ public struct SignInPasswordView: TerminalView {
         Component.errorBanner(error)
       }
       Component.text("Type your password and press Enter.", style: .dim)
-      Component.menu([Self.back])
+      Component.menu([Self.back.menuCommand()])
     }
   }
 

@@ -30,8 +30,8 @@ public struct SignInUsernameView: TerminalView {
     case backTapped
   }
 
-  static let next = MenuCommand("n", "Next")
-  static let back = MenuCommand("b", "Back")
+  static let next = KeyMap.next
+  static let back = KeyMap.back
 
   /// Creates the view.
   public init() {}
@@ -57,23 +57,23 @@ public struct SignInUsernameView: TerminalView {
       case .notFound:
         Component.errorBanner("No account is called \"\(state.username)\". Check the spelling.")
       case .checkFailed(let message):
-        Component.errorBanner("\(message) Type n to try again.")
+        Component.errorBanner("\(message) \(Self.next.hint("try again"))")
       case .ok:
-        Component.text("Account found. Type n to enter your password.", style: .success)
+        Component.text("Account found. \(Self.next.hint("enter your password"))", style: .success)
       }
-      Component.menu(menu(for: state))
+      Component.menu(menu(for: state).map { $0.menuCommand() })
     }
   }
 
   public func action(for input: InputEvent, in state: State) -> Action? {
-    switch menu(for: state).command(for: input) {
+    switch menu(for: state).first(where: { $0.matches(input) }) {
     case Self.next: return .nextTapped
     case Self.back: return .backTapped
     default: return input.text.map(Action.usernameChanged)
     }
   }
 
-  private func menu(for state: State) -> [MenuCommand] {
+  private func menu(for state: State) -> [KeyBinding] {
     switch state.inputState {
     case .ok, .checkFailed: [Self.next, Self.back]
     default: [Self.back]

@@ -281,7 +281,7 @@ struct ArtiAppSessionEndTests {
     ) {
       $0.home?.room.room.isLoading = false
       $0.home?.room.room.isLive = false
-      $0.home?.room.room.failure = "Could not load the room: No such artist. Type /refresh to try again."
+      $0.home?.room.room.failure = "Could not load the room: No such artist."
     }
   }
 }

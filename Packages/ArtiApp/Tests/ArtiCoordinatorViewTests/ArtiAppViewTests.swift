@@ -70,4 +70,34 @@ struct ArtiAppViewTests {
     #expect(
       view.action(for: .command(name: "room"), in: fansTab) == .home(.presented(.tabSelected(.room))))
   }
+
+  @MainActor
+  @Test func home_helpOnTheProfileTab_listsTheTabsAndTheProfileKeysOfTheSharedMap() async {
+    let store = Store(
+      initialState: HomeFeature.State(
+        session: session(), tab: .profile, profile: ProfileFeature.State(profile: artistProfile))
+    ) {
+      HomeFeature()
+    }
+    let (terminal, pipe) = Terminal.inMemory(size: TerminalSize(columns: 60, rows: 40))
+    pipe.type("/help\n")
+    pipe.close()
+
+    let status = await TerminalLoop(store: store, view: HomeView(), terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(
+      pipe.output.hasSuffix(
+        """
+        Keys and commands here:
+          /room        Room
+          /fans        Fans
+          /profile     Profile
+          e, /edit     Edit
+          r, /reload   Reload
+          o, /signout  Sign out
+          /help, ?     This list
+
+        """))
+  }
 }

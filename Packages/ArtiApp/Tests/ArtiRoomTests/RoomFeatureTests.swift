@@ -82,7 +82,7 @@ struct RoomFeatureTests {
     await store.receive(.roomFailed(.rejected(code: "not_found", message: "No such artist."))) {
       $0.room.isLoading = false
       $0.room.isLive = false
-      $0.room.failure = "Could not load the room: No such artist. Type /refresh to try again."
+      $0.room.failure = "Could not load the room: No such artist."
     }
     await store.send(.reloadTapped) {
       $0.room.failure = nil
@@ -151,7 +151,7 @@ struct RoomFeatureTests {
       $0.room.isLoading = false
       $0.room.isLive = false
       $0.room.failure =
-        "New messages stopped arriving: \(APIError.unauthorized("").message) Type /refresh to follow the room again."
+        "New messages stopped arriving: \(APIError.unauthorized("").message)"
     }
     await store.send(.reloadTapped) {
       $0.room.failure = nil

@@ -37,7 +37,7 @@ struct RoomViewTests {
     #expect(lines.first == "Your room")
     #expect(lines.contains { $0.contains("reply number 40") })
     #expect(lines.contains { $0.contains("earlier messages below (PageDown)") })
-    #expect(lines.last?.contains("/refresh") == true)
+    #expect(lines.last?.contains("/reload") == true)
   }
 
   @Test func render_tooLongBroadcast_saysHowMuchToCutAndKeepsItInTheLine() {
@@ -47,7 +47,7 @@ struct RoomViewTests {
     let screen = view.render(state)
     #expect(
       screen.plainText(width: 200).contains(
-        "[!] Your broadcast has 612 characters, 112 over the limit of 500. It is kept: cut 112 and press Enter again."
+        "[!] Your broadcast has 612 characters, 112 over the limit of 500. It is kept: cut 112. Then press Enter again."
       ))
     #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500, keptText: long))
     #expect(!screen.plainText(width: 200).contains("/retry"))
@@ -60,7 +60,7 @@ struct RoomViewTests {
     let screen = view.render(state)
     let text = screen.plainText(width: 200)
     #expect(text.contains("[!] Your broadcast was not sent: "))
-    #expect(text.contains("type /retry to send it again."))
+    #expect(text.contains("It is kept. Type /retry to send it again."))
     #expect(text.contains("[i] Unsent broadcast: 안녕"))
     #expect(text.contains("[/retry] Send the kept broadcast again"))
     #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500))
@@ -78,11 +78,12 @@ struct RoomViewTests {
     #expect(view.render(state).plainText().contains("[i] Still trying."))
   }
 
-  @Test func input_lineIsABroadcast_refreshIsACommand() {
+  @Test func input_lineIsABroadcast_reloadIsACommand() {
     let state = RoomFeature.State(artistId: artistID)
     #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))
-    #expect(view.action(for: .line("refresh"), in: state) == .broadcastSubmitted("refresh"))
-    #expect(view.action(for: .command(name: "refresh"), in: state) == .reloadTapped)
+    #expect(view.action(for: .line("r"), in: state) == .broadcastSubmitted("r"))
+    #expect(view.action(for: .command(name: "reload"), in: state) == .reloadTapped)
+    #expect(view.action(for: .command(name: "refresh"), in: state) == nil)
     #expect(view.action(for: .command(name: "retry"), in: state) == .retryTapped)
     #expect(view.action(for: .line("  "), in: state) == nil)
   }

@@ -105,7 +105,8 @@ public struct Outbox: Equatable, Sendable {
     return kept
   }
 
-  /// The problem in words a person can act on, or `nil` when there is none.
+  /// The problem in words, or `nil` when there is none. The words name no key or command: the
+  /// screen adds how to act on it (`/retry` in a terminal, a button elsewhere).
   public var problemMessage: String? {
     guard let problem else { return nil }
     let noun = kind == .reply ? "reply" : "broadcast"
@@ -115,9 +116,9 @@ public struct Outbox: Equatable, Sendable {
     case .tooLong(let count):
       return
         "Your \(noun) has \(count) characters, \(count - MessageRules.maxLength) over the limit of "
-        + "\(MessageRules.maxLength). It is kept: cut \(count - MessageRules.maxLength) and press Enter again."
+        + "\(MessageRules.maxLength). It is kept: cut \(count - MessageRules.maxLength)."
     case .notSent(let error):
-      return "Your \(noun) was not sent: \(error.message) It is kept; type /retry to send it again."
+      return "Your \(noun) was not sent: \(error.message) It is kept."
     case .nothingToRetry:
       return "There is no unsent \(noun) to send again."
     }

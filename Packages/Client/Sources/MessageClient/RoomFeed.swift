@@ -15,7 +15,7 @@ import MessageDataModels
 ///     }
 ///   } catch: { error, send in await send(.roomFailed(APIError(error))) }
 /// case .roomUpdated(let update): state.room.apply(update)
-/// case .roomFailed(let error): state.room.fail(error, reloadCommand: "/reload")
+/// case .roomFailed(let error): state.room.fail(error)
 /// ```
 public struct RoomFeed: Equatable, Sendable {
   /// Every message read so far, ordered by id (oldest first), each once.
@@ -28,7 +28,7 @@ public struct RoomFeed: Equatable, Sendable {
   public var isLive: Bool
   /// Why messages are not arriving right now, while following keeps trying.
   public var interruption: String?
-  /// Why following stopped, with how to start it again.
+  /// Why following stopped. It names no key or command: the screen says how to start again.
   public var failure: String?
 
   /// A room not read yet, or one holding `messages` (ordered by id).
@@ -78,15 +78,15 @@ public struct RoomFeed: Equatable, Sendable {
     }
   }
 
-  /// Following ended with `error`; `reloadCommand` is how the reader starts it again.
-  public mutating func fail(_ error: APIError, reloadCommand: String) {
+  /// Following ended with `error`.
+  public mutating func fail(_ error: APIError) {
     isLoading = false
     isLive = false
     interruption = nil
     failure =
       hasLoaded
-      ? "New messages stopped arriving: \(error.message) Type \(reloadCommand) to follow the room again."
-      : "Could not load the room: \(error.message) Type \(reloadCommand) to try again."
+      ? "New messages stopped arriving: \(error.message)"
+      : "Could not load the room: \(error.message)"
   }
 
   /// Adds a message this reader sent, as the server stored it.

@@ -20,7 +20,7 @@ import Testing
     #expect(outbox.unsent == nil)
     #expect(
       outbox.problemMessage
-        == "Your broadcast has 512 characters, 12 over the limit of 500. It is kept: cut 12 and press Enter again."
+        == "Your broadcast has 512 characters, 12 over the limit of 500. It is kept: cut 12."
     )
   }
 
@@ -51,7 +51,7 @@ import Testing
     #expect(outbox.refusedText == nil)
     #expect(
       outbox.problemMessage
-        == "Your broadcast was not sent: \(APIError.unreachable("connection refused").message) It is kept; type /retry to send it again."
+        == "Your broadcast was not sent: \(APIError.unreachable("connection refused").message) It is kept."
     )
     #expect(outbox.retry() == "hello everyone")
     #expect(outbox == Outbox(kind: .broadcast, kept: "hello everyone", isSending: true))

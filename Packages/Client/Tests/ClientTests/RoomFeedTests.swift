@@ -36,22 +36,22 @@ private func message(_ id: Int64) -> Message {
     var room = RoomFeed()
     room.start()
     room.apply(.interrupted(.timeout, retryIn: .seconds(4)))
-    room.fail(.unauthorized(""), reloadCommand: "/reload")
+    room.fail(.unauthorized(""))
     #expect(
       room
         == RoomFeed(
-          failure: "Could not load the room: \(APIError.unauthorized("").message) Type /reload to try again.")
+          failure: "Could not load the room: \(APIError.unauthorized("").message)")
     )
 
     room.start()
     room.apply(.loaded([message(1)]))
-    room.fail(.unauthorized(""), reloadCommand: "/refresh")
+    room.fail(.unauthorized(""))
     #expect(
       room
         == RoomFeed(
           messages: [message(1)], hasLoaded: true,
           failure:
-            "New messages stopped arriving: \(APIError.unauthorized("").message) Type /refresh to follow the room again."
+            "New messages stopped arriving: \(APIError.unauthorized("").message)"
         ))
   }
 

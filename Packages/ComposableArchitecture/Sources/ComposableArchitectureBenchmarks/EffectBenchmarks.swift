@@ -66,5 +66,30 @@ func effectCases() -> [BenchmarkCase] {
         return time
       }
     ),
+    BenchmarkCase(
+      id: "d2", label: "(d″)",
+      title: "plain Swift shaped like (d′): Task.immediate on the main actor ×5,000",
+      sample: {
+        var total = 0
+        // The effect's shape without a store: a task started on the main actor awaits work off
+        // it, changes main-actor state, and is awaited from the main actor.
+        let time = await measureAsync(iterations: 5_000) {
+          let task = Task.immediate { @MainActor in
+            total &+= await workOffMainActor()
+          }
+          await task.value
+        }
+        consume(total)
+        return time
+      },
+      floor: Floor(title: "await Task.detached { work }.value: one hop there and back") {
+        var total = 0
+        let time = await measureAsync(iterations: 5_000) {
+          total &+= await Task.detached { smallWork() }.value
+        }
+        consume(total)
+        return time
+      }
+    ),
   ]
 }

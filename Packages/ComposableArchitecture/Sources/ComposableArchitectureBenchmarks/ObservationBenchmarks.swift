@@ -86,6 +86,15 @@ final class PlainModel: Observable, @unchecked Sendable {
   var panels: [Int] { storedPanels }
 }
 
+/// The floor of (j): a plain count whose owner calls a closure after each change.
+@MainActor
+final class PlainCounter {
+  var onChange: @MainActor () -> Void = {}
+  var count = 0 {
+    didSet { if count != oldValue { onChange() } }
+  }
+}
+
 /// Counts the changes observers are told about.
 @MainActor
 final class Notifications {
@@ -106,8 +115,35 @@ func observationCases() -> [BenchmarkCase] {
   return [
     BenchmarkCase(
       id: "j", label: "(j)",
-      title: "send, 1 observer of the count, re-armed after each change ×50,000",
+      title: "send, 1 store.observe of the count, told of each change ×500,000",
       target: .atMost(300),
+      sample: {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        var runs = 0
+        let token = store.observe {
+          consume(store.count)
+          runs += 1
+        }
+        let time = measure(iterations: 500_000) { store.send(.increment) }
+        precondition(runs == 500_001, "the observer missed changes")
+        token.cancel()
+        return time
+      },
+      floor: Floor(title: "plain class, count += 1, a closure reading it after each change") {
+        let model = PlainCounter()
+        var runs = 0
+        model.onChange = { [unowned model] in
+          consume(model.count)
+          runs += 1
+        }
+        let time = measure(iterations: 500_000) { model.count += 1 }
+        precondition(runs == 500_000, "the floor's observer missed changes")
+        return time
+      }
+    ),
+    BenchmarkCase(
+      id: "j1", label: "(j′)",
+      title: "send, 1 observer of the count, re-armed after each change ×50,000",
       sample: {
         let store = Store(initialState: Counter.State()) { Counter() }
         let notifications = Notifications()
@@ -128,7 +164,7 @@ func observationCases() -> [BenchmarkCase] {
       }
     ),
     BenchmarkCase(
-      id: "j1", label: "(j′)",
+      id: "j2", label: "(j″)",
       title: "send, 1 observer of a member the send leaves alone ×500,000",
       sample: {
         let store = Store(initialState: TitledCounter.State()) { TitledCounter() }

@@ -83,8 +83,10 @@ final class SharedReference<Value: Sendable>: Observable, @unchecked Sendable {
 
   /// The current value and its version, for a test store's record of a step.
   func stepValue() -> SharedStepValue {
-    let value = currentValue()
-    return SharedStepValue(value: value, version: withStorage { $0.version })
+    let loaded = currentValue()
+    // Read together, so that a change made meanwhile cannot pair one's value with the other's
+    // version.
+    return withStorage { SharedStepValue(value: $0.current?.value ?? loaded, version: $0.version) }
   }
 
   /// Makes `value`, as of the step just asserted, the one the next assertion starts from; with

@@ -135,6 +135,20 @@ struct TestStoreFailureTests {
     #expect(issues.first?.hasPrefix("The store received 1 unexpected action:\n  • .started(1)") == true)
   }
 
+  @Test func finish_nonExhaustive_effectStillRunning_reportsNothing() async {
+    let issues = await collectIssues {
+      let store = TestStore(initialState: Probe.State()) {
+        Probe()
+      } withDependencies: {
+        $0.continuousClock = TestClock()
+      }
+      store.exhaustivity = .off
+      await store.send(.runForever)
+      await store.finish(timeout: .milliseconds(20))
+    }
+    #expect(issues.isEmpty)
+  }
+
   @Test func finish_effectStillRunning_reportsAfterTimeout() async {
     let issues = await collectIssues {
       let store = TestStore(initialState: Probe.State()) {

@@ -8,6 +8,16 @@ enum FirstSecond: Equatable, Sendable {
   case second
 }
 
+/// A request whose effect answers at once with its number.
+enum Exchange: Equatable, Sendable {
+  case request(Int)
+  case response(Int)
+
+  var isResponse: Bool {
+    if case .response = self { true } else { false }
+  }
+}
+
 @MainActor
 struct TestStoreReceivedActionTests {
   @Test func receive_unexpectedActionWithOtherState_reportsOnlyTheAction() async {
@@ -76,6 +86,27 @@ struct TestStoreReceivedActionTests {
     #expect(
       issues.last?.hasPrefix("The store received 2 unexpected actions:\n  • .second\n  • .second")
         == true)
+  }
+
+  @Test func nonExhaustive_sendWithPendingReceivedActions_dropsThem() async {
+    let issues = await collectIssues {
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, Exchange> { state, action in
+          switch action {
+          case .request(let number): return .send(.response(number))
+          case .response(let number):
+            state = number
+            return .none
+          }
+        }
+      }
+      store.exhaustivity = .off
+      await store.send(.request(1))
+      await store.send(.request(2))
+      await store.receive({ $0.isResponse }) { $0 = 2 }
+      await store.send(.request(3))
+    }
+    #expect(issues.isEmpty)
   }
 
   @Test func finish_withActionNeverReceived_reportsIt() async {

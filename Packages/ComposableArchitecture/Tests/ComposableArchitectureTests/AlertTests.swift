@@ -51,7 +51,7 @@ struct AlertHost: Reducer {
   }
 
   enum Action: Equatable, CasePathable {
-    case destination(PresentationAction<AlertDestination.Action>)
+    case destination(PresentationActionOf<AlertDestination>)
     case plainAlert(Alert)
     case showAlert
     case showPlainAlert

@@ -14,7 +14,7 @@ struct Sequenced: Reducer {
     case record(String)
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func reduce(into state: inout State, action: Action) -> EffectOf<Self> {
     switch action {
     case .concatenateSends:
       return .concatenate(.send(.record("a")), .send(.record("b")))

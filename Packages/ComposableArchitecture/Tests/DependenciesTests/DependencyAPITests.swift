@@ -139,6 +139,37 @@ final class ChildModel {
     #expect(names.count == 1)
   }
 
+  @Test func withErrorReporting_bodyThrows_reportsTheErrorAndReturnsNil() async {
+    struct SaveFailed: Error {}
+    let issues = IssueCollector()
+    let (failed, succeeded) = await withIssueReporter(issues) {
+      let failed: Int? = withErrorReporting("Could not save") { throw SaveFailed() }
+      let succeeded = await withErrorReporting { () async throws -> Int in
+        await Task.yield()
+        return 7
+      }
+      return (failed, succeeded)
+    }
+    #expect(failed == nil)
+    #expect(succeeded == 7)
+    #expect(issues.messages == ["Could not save\n\nCaught error: SaveFailed()"])
+  }
+
+  @Test func actorIsolated_concurrentChanges_areAllKept() async {
+    let count = ActorIsolated(0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 { group.addTask { await count.withValue { $0 += 1 } } }
+    }
+    #expect(await count.value == 100)
+    let doubled = await count.withValue { value -> Int in
+      value *= 2
+      return value
+    }
+    #expect(doubled == 200)
+    await count.setValue(7)
+    #expect(await count.value == 7)
+  }
+
   @Test @MainActor func clockTimer_testClockAdvanced_ticksOncePerInterval() async {
     let clock = TestClock()
     let store = TestStore(initialState: TimerFeature.State()) {

@@ -130,3 +130,20 @@ struct SharedTicker: Reducer {
     }
   }
 }
+
+/// Holds one shared count twice, as two screens handed the same `$count` do.
+struct TwoHoldersOfOneCount: Reducer {
+  struct State: Equatable {
+    @Shared var first: Int
+    @Shared var second: Int
+  }
+
+  enum Action: Equatable {
+    case incrementFirstTapped
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.first += 1
+    return .none
+  }
+}

@@ -228,4 +228,46 @@ import Testing
         == true)
     #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 42,") == true)
   }
+
+  @Test func sharedChange_assertedIncrementally_passes() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    await store.send(.incrementButtonTapped) { $0.count += 1 }
+    await store.send(.incrementButtonTapped) { $0.count += 1 }
+  }
+
+  @Test func sharedChange_assertedIncrementallyWrongly_reportsDiff() async {
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+      await store.send(.incrementButtonTapped) { $0.count += 2 }
+    }
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 1,") == true)
+  }
+
+  @Test func sharedChange_heldTwiceInState_isAssertedThroughEitherHolder() async {
+    let count = Shared(value: 0)
+    let store = TestStore(initialState: TwoHoldersOfOneCount.State(first: count, second: count)) {
+      TwoHoldersOfOneCount()
+    }
+    await store.send(.incrementFirstTapped) { $0.second = 1 }
+    await store.send(.incrementFirstTapped) {
+      $0.first = 2
+      $0.second = 2
+    }
+    #expect(count.wrappedValue == 2)
+  }
+
+  @Test func sharedChange_nonExhaustiveWrongAssertion_stillFails() async {
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+      store.exhaustivity = .off
+      await store.send(.incrementButtonTapped)
+      #expect(store.state.count == 1)
+      await store.send(.incrementButtonTapped) { $0.count = 3 }
+    }
+    #expect(issues.messages.count == 1)
+    #expect(issues.messages.first?.contains("−   _count: 3,\n+   _count: 2,") == true)
+  }
 }

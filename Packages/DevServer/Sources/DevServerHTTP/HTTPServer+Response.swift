@@ -43,10 +43,14 @@ extension HTTPServer {
     }
     let box = ResponseBox()
     let done = DispatchSemaphore(value: 0)
-    Task {
-      let response = await handler(request)
-      box.set(response)
+    let run: @Sendable () async -> Void = {
+      box.set(await handler(request))
       done.signal()
+    }
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      Task(executorPreference: HandlerTaskExecutor(), operation: run)
+    } else {
+      Task(operation: run)
     }
     done.wait()
     return box.get()

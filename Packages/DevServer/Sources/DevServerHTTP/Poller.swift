@@ -102,7 +102,7 @@ final class Poller: @unchecked Sendable {
       for index in 0..<max(0, Int(count)) { ready.append(events[index].data.u64) }
     }
     #else
-    let snapshot = watched.withLock { table in table.filter(\.value.armed).map { ($0.key, $0.value.id) } }
+    let snapshot = watched.withLock { table in table.filter { $0.value.armed }.map { ($0.key, $0.value.id) } }
     var descriptors = snapshot.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
     descriptors.append(pollfd(fd: rearmed.readEnd, events: Int16(POLLIN), revents: 0))
     // Arming elsewhere writes the pipe, but a bounded wait also covers a missed wake-up.

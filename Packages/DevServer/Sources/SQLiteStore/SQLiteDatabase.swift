@@ -30,7 +30,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private let readers: PlainLock<[IdleReader]>
   private let readerSlots: DispatchSemaphore
   /// Writes waiting for the next group commit, and whether a caller is running one.
-  private let batch = PlainLock<(queue: [BatchedWrite], running: Bool)>(([], false))
+  private let batch = PlainLock(BatchState())
   /// How many read connections this database keeps.
   public let readerCount: Int
   /// The file's path.
@@ -157,8 +157,15 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// throws rolls back only its own savepoint and gets its error; a failed `BEGIN` or `COMMIT`
   /// fails every body of the batch. So a return means the same as after ``write(_:)``: committed.
   /// Under concurrent small writes this turns many commits into one.
+  ///
+  /// A caller that knows early that it will write (before checking permissions or decoding the
+  /// body) can pass the ``BatchedWriteNotice`` from ``announceBatchedWrite()``: a batch about to
+  /// start waits up to ``announcedWriteWait`` for announced writes to join it instead of
+  /// committing alone.
   @discardableResult
-  public func writeInBatch<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+  public func writeInBatch<T>(
+    announced notice: BatchedWriteNotice? = nil, _ body: (SQLiteConnection) throws -> T
+  ) throws -> T {
     try withoutActuallyEscaping(body) { body in
       var result: T?
       // The job runs on the leader's thread while this thread waits for `done`: `result` is
@@ -166,6 +173,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
       let job = BatchedWrite { connection in result = try body(connection) }
       let leads = batch.withLock { state -> Bool in
         state.queue.append(job)
+        if let notice, notice.arrive() { state.announced -= 1 }
         guard !state.running else { return false }
         state.running = true
         return true
@@ -187,6 +195,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// Runs every queued write in one transaction, wakes their callers, then hands the lead to the
   /// first write queued meanwhile (or ends the batch run when none is).
   private func runBatch(leader: BatchedWrite) {
+    // Announced writes are moments away; committing without them would cost each its own commit.
+    let deadline = ContinuousClock.now + Self.announcedWriteWait
+    while batch.withLock({ $0.announced > 0 }) && ContinuousClock.now < deadline {
+      sched_yield()
+    }
     let jobs = batch.withLock { state in
       defer { state.queue.removeAll(keepingCapacity: true) }
       return state.queue
@@ -200,6 +213,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
       }
       for job in jobs {
         do {
+          // Alone in its transaction, a write needs no savepoint: a failure rolls back only it.
+          guard jobs.count > 1 else {
+            try job.body?(writer)
+            continue
+          }
           try writer.query("SAVEPOINT batched_write")
           try job.body?(writer)
           try writer.query("RELEASE batched_write")
@@ -208,6 +226,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
           _ = try? writer.query("ROLLBACK TO batched_write")
           _ = try? writer.query("RELEASE batched_write")
         }
+      }
+      if jobs.count == 1 && jobs[0].error != nil {
+        _ = try? writer.query("ROLLBACK")
+        return
       }
       do {
         try writer.query("COMMIT")
@@ -230,6 +252,16 @@ public final class SQLiteDatabase: @unchecked Sendable {
       if job !== leader { job.done.signal() }
     }
     if let next { next.done.signal() }
+  }
+
+  /// The longest a starting batch waits for announced writes to join it.
+  public static let announcedWriteWait: Duration = .microseconds(300)
+
+  /// Tells a starting batch that this caller will soon call ``writeInBatch(announced:_:)``; the
+  /// notice is withdrawn when passed to that call or when dropped (the caller gave up).
+  public func announceBatchedWrite() -> BatchedWriteNotice {
+    batch.withLock { $0.announced += 1 }
+    return BatchedWriteNotice { [batch] in batch.withLock { $0.announced -= 1 } }
   }
 
   /// The schema version stored in the file (`PRAGMA user_version`).
@@ -262,6 +294,34 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
+}
+
+/// Writes waiting for the next group commit, whether a caller is running one, and how many
+/// writes were announced but not queued yet.
+private struct BatchState {
+  var queue: [BatchedWrite] = []
+  var running = false
+  var announced = 0
+}
+
+/// A caller's promise of an upcoming ``SQLiteDatabase/writeInBatch(announced:_:)``, from
+/// ``SQLiteDatabase/announceBatchedWrite()``; dropping it unused withdraws the promise.
+public final class BatchedWriteNotice: Sendable {
+  private let pending = Atomic<Bool>(true)
+  private let withdraw: @Sendable () -> Void
+
+  init(withdraw: @escaping @Sendable () -> Void) {
+    self.withdraw = withdraw
+  }
+
+  deinit {
+    if pending.load(ordering: .relaxed) { withdraw() }
+  }
+
+  /// Marks the write as queued; true the first time (the caller then lowers the count itself).
+  func arrive() -> Bool {
+    pending.exchange(false, ordering: .relaxed)
+  }
 }
 
 /// One caller's part of a group commit (see ``SQLiteDatabase/writeInBatch(_:)``).

@@ -259,7 +259,10 @@ if let wrk = Anchors.tool("wrk") {
   if nginx == nil {
     print("  nginx not found or not startable: the HTTP anchors are skipped (apt-get install -y nginx)")
   }
-  let anchor = nginx.flatMap { Anchors.wrk(wrk, url: "http://127.0.0.1:\($0.1)/health") }
+  // The anchor is measured before and after our figures and averaged: on a shared machine the
+  // load moves during the run, and the ratio should compare like with like.
+  let nginxURL = nginx.map { "http://127.0.0.1:\($0.1)/health" }
+  let anchorBefore = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
   let base = "http://127.0.0.1:\(targetPort)"
   let bearer = "authorization: Bearer \(fan.token)"
   let figures: [(String, (requestsPerSecond: Double, p50: String)?, Double)] = [
@@ -270,8 +273,15 @@ if let wrk = Anchors.tool("wrk") {
       Anchors.wrk(wrk, url: base + roomPath + "?after=\(cursor)", headers: [bearer]), 0.4
     ),
   ]
+  let anchorAfter = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
+  let anchorRates = [anchorBefore, anchorAfter].compactMap { $0?.requestsPerSecond }
+  let anchor: (requestsPerSecond: Double, p50: String)? =
+    anchorRates.isEmpty
+    ? nil : (anchorRates.reduce(0, +) / Double(anchorRates.count), anchorBefore?.p50 ?? "?")
   print(
     "  loopback HTTP with wrk; anchor: nginx static file \(anchor.map { String(format: "%.0f req/s", $0.requestsPerSecond) } ?? "absent")"
+      + (anchorRates.count == 2
+        ? String(format: " (mean of %.0f before and %.0f after)", anchorRates[0], anchorRates[1]) : "")
   )
   for (name, result, target) in figures {
     guard let result else {
@@ -297,11 +307,15 @@ if let wrk = Anchors.tool("wrk") {
     """.utf8
   ).write(to: script)
   if let posts = Anchors.wrk(wrk, url: base + roomPath, script: script.path) {
+    // Raw inserts again after the posts (into their own file), averaged with the first figure.
+    let rawAfter = Bench.rawInsertRate(in: anchorFolder.appendingPathComponent("after"), seconds: 3)
+    let raw = (rawInserts + rawAfter) / 2
     print(
       Bench.pad("    POST message (artist)")
         + String(
-          format: " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts %.0f/s (target >= 0.5×)",
-          posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / rawInserts, rawInserts))
+          format:
+            " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts %.0f/s (mean of %.0f before, %.0f after; target >= 0.5×)",
+          posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw, raw, rawInserts, rawAfter))
   }
   if let nginx {
     nginx.0.terminate()

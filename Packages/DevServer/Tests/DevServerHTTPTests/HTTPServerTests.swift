@@ -1,4 +1,5 @@
 import CommonDataModels
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -296,5 +297,27 @@ final class LogLines: Sendable {
       }
     }
     #expect(statuses == [200, 401])
+  }
+
+  @Test func asyncHandler_answersWhileEveryCooperativeThreadIsBlocked() throws {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    let server = HTTPServer(
+      configuration: configuration, handler: { _ in WireResponse(status: 200) },
+      logger: .init(label: "test") { _ in })
+    let port = try server.start()
+    defer { server.shutdown(gracePeriod: .seconds(1)) }
+    // Occupy every cooperative thread (this test runs on one of them too) until the answer is in.
+    let release = DispatchSemaphore(value: 0)
+    let blockers = ProcessInfo.processInfo.activeProcessorCount
+    for _ in 0..<blockers {
+      Task.detached { release.wait() }
+    }
+    defer {
+      for _ in 0..<blockers { release.signal() }
+    }
+    let client = try LoopbackClient(port: port)
+    let status = try? client.request("GET", "/v1/health", timeout: .seconds(3)).status
+    #expect(status == 200, "the async handler waited for a cooperative thread")
   }
 }

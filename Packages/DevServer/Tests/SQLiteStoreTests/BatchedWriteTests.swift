@@ -74,4 +74,29 @@ import Testing
     try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('after')") }
     #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 1)
   }
+
+  @Test func announcedWrites_joinOneBatch_andDroppedNoticesHoldNothingUp() throws {
+    let (temp, database) = try Self.database()
+    defer { withExtendedLifetime(temp) {} }
+    let failures = DispatchQueue(label: "failures")
+    nonisolated(unsafe) var failed = 0
+    DispatchQueue.concurrentPerform(iterations: 48) { index in
+      let notice = database.announceBatchedWrite()
+      // A third give up after announcing, as a refused post does.
+      guard index % 3 != 0 else { return }
+      do {
+        try database.writeInBatch(announced: notice) {
+          try $0.query("INSERT INTO items (name) VALUES (?)", [.text("announced \(index)")])
+        }
+      } catch {
+        failures.sync { failed += 1 }
+      }
+    }
+    #expect(failed == 0)
+    #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 32)
+    // Every notice is settled: a lone write now commits without waiting for anyone.
+    let started = ContinuousClock.now
+    try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('alone')") }
+    #expect(ContinuousClock.now - started < .seconds(1))
+  }
 }

@@ -15,7 +15,7 @@ public struct ArtistListFeature: Reducer {
     /// The artist whose subscription is being changed, and whether to subscribe.
     public var pending: Pending?
     /// What went wrong, shown in place.
-    public var error: String?
+    public var error: Problem?
     /// What just went right.
     public var notice: String?
 
@@ -36,7 +36,7 @@ public struct ArtistListFeature: Reducer {
     /// Creates the state.
     public init(
       artists: IdentifiedArrayOf<ArtistSummary> = [], isLoading: Bool = false, pending: Pending? = nil,
-      error: String? = nil, notice: String? = nil
+      error: Problem? = nil, notice: String? = nil
     ) {
       self.artists = artists
       self.isLoading = isLoading
@@ -105,7 +105,7 @@ public struct ArtistListFeature: Reducer {
 
     case .artistsResponse(.failure(let error)):
       state.isLoading = false
-      state.error = "\(error.message) Type r to try again."
+      state.error = .loadFailed(error)
       return .none
 
     case .view(.subscribeTapped(let id)), .view(.unsubscribeTapped(let id)):
@@ -140,16 +140,16 @@ public struct ArtistListFeature: Reducer {
 
     case .subscriptionResponse(.failure(let error)):
       let name = state.pending.flatMap { state.artists[id: $0.artistId]?.displayName } ?? "the artist"
-      let verb = state.pending?.subscribe == false ? "unsubscribe from" : "subscribe to"
+      let subscribing = state.pending?.subscribe != false
       state.pending = nil
-      state.error = "Could not \(verb) \(name): \(error.message)"
+      state.error = .subscriptionFailed(artistName: name, subscribing: subscribing, error)
       return .none
 
     case .view(.openTapped(let id)):
       guard let artist = state.artists[id: id] else { return .none }
       guard artist.isSubscribed else {
         let number = (state.artists.index(id: id) ?? 0) + 1
-        state.error = "Subscribe to \(artist.displayName) first: type /sub \(number)."
+        state.error = .notSubscribed(artistName: artist.displayName, number: number)
         return .none
       }
       state.error = nil
@@ -161,12 +161,8 @@ public struct ArtistListFeature: Reducer {
 
     case .view(.unknownArtistNamed(let name)):
       state.notice = nil
-      if state.artists.isEmpty {
-        state.error = "There are no artists to pick yet. Type r to load the list."
-      } else {
-        let what = name.isEmpty ? "Say which artist" : "No artist “\(name)” here"
-        state.error = "\(what): use a number from 1 to \(state.artists.count) or a username from the list."
-      }
+      state.error =
+        state.artists.isEmpty ? .nothingToPick : .unknownArtist(name: name, count: state.artists.count)
       return .none
 
     case .delegate:

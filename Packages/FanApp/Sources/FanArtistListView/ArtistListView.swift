@@ -9,7 +9,7 @@ import FrommUI
 /// its unread count and when it last broadcast.
 ///
 /// A number or a username opens that artist's room; `/sub N` and `/unsub N` change a
-/// subscription; `r` refreshes; `p` shows the profile.
+/// subscription; `r` reloads; `p` shows the profile (keys from ``KeyMap``).
 public struct ArtistListView: TerminalView {
   /// The time zone broadcast times are shown in.
   public var timeZone: TimeZone
@@ -22,7 +22,7 @@ public struct ArtistListView: TerminalView {
   /// Loads the list when the screen appears.
   public var startAction: ArtistListFeature.Action? { .view(.task) }
 
-  static let commands = [MenuCommand("r", "Refresh"), MenuCommand("p", "Profile")]
+  static let commands = [KeyMap.reload.menuCommand(), KeyMap.profile.menuCommand()]
 
   /// The screen for `state`.
   public func render(_ state: ArtistListFeature.State) -> Screen {
@@ -32,16 +32,36 @@ public struct ArtistListView: TerminalView {
         if !state.isLoading { Component.empty("No artists yet") }
       } else {
         Component.list(state.artists.map(row))
-        Component.text("Type a number to open a room; /sub N subscribes, /unsub N unsubscribes.")
+        Component.text(
+          "Type a number to open a room; \(KeyMap.subscribe.typed) subscribes, \(KeyMap.unsubscribe.typed) unsubscribes."
+        )
       }
       if let notice = state.notice { Component.notice(notice) }
-      if let error = state.error { Component.errorBanner(error) }
+      if let error = state.error { Component.errorBanner(Self.describe(error)) }
       if state.isLoading { Component.progress("Loading artists") }
       if let pending = state.pending {
         let name = state.artists[id: pending.artistId]?.displayName ?? "the artist"
         Component.progress(pending.subscribe ? "Subscribing to \(name)" : "Unsubscribing from \(name)")
       }
       Component.menu(Self.commands)
+    }
+  }
+
+  /// What went wrong, in words, with the key or command that helps.
+  static func describe(_ problem: ArtistListFeature.Problem) -> String {
+    let reloadKey = KeyMap.reload.key ?? KeyMap.reload.typed
+    switch problem {
+    case .loadFailed(let error):
+      return "\(error.message) Type \(reloadKey) to try again."
+    case .subscriptionFailed(let name, let subscribing, let error):
+      return "Could not \(subscribing ? "subscribe to" : "unsubscribe from") \(name): \(error.message)"
+    case .notSubscribed(let name, let number):
+      return "Subscribe to \(name) first: type /\(KeyMap.subscribe.command) \(number)."
+    case .nothingToPick:
+      return "There are no artists to pick yet. Type \(reloadKey) to load the list."
+    case .unknownArtist(let name, let count):
+      let what = name.isEmpty ? "Say which artist" : "No artist “\(name)” here"
+      return "\(what): use a number from 1 to \(count) or a username from the list."
     }
   }
 
@@ -66,21 +86,21 @@ public struct ArtistListView: TerminalView {
 
   /// The action that `input` means on this screen.
   public func action(for input: InputEvent, in state: ArtistListFeature.State) -> ArtistListFeature.Action? {
-    switch Self.commands.command(for: input)?.shortcut {
-    case "r": return .view(.refreshTapped)
-    case "p": return .view(.profileTapped)
-    default: break
-    }
-    switch input {
-    case .command("sub", let name), .command("subscribe", let name):
+    if KeyMap.reload.matches(input) { return .view(.refreshTapped) }
+    if KeyMap.profile.matches(input) { return .view(.profileTapped) }
+    if let name = KeyMap.subscribe.argument(of: input) {
       return Self.artistID(named: name, in: state).map { .view(.subscribeTapped($0)) }
         ?? .view(.unknownArtistNamed(name))
-    case .command("unsub", let name), .command("unsubscribe", let name):
+    }
+    if let name = KeyMap.unsubscribe.argument(of: input) {
       return Self.artistID(named: name, in: state).map { .view(.unsubscribeTapped($0)) }
         ?? .view(.unknownArtistNamed(name))
-    case .command("open", let name):
+    }
+    if let name = KeyMap.open.argument(of: input) {
       return Self.artistID(named: name, in: state).map { .view(.openTapped($0)) }
         ?? .view(.unknownArtistNamed(name))
+    }
+    switch input {
     case .line(let text):
       if let id = Self.artistID(named: text, in: state) { return .view(.openTapped(id)) }
       return input.number != nil ? .view(.unknownArtistNamed(text)) : nil

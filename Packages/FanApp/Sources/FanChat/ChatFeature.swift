@@ -109,7 +109,7 @@ public struct ChatFeature: Reducer {
       return .none
 
     case .roomFailed(let error):
-      state.room.fail(error, reloadCommand: "/reload")
+      state.room.fail(error)
       return .none
 
     case .view(.sendTapped(let text)):

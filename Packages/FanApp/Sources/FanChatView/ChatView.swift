@@ -7,8 +7,8 @@ import MessageDataModels
 
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
 /// was sent, then the reply line, which counts the characters typed against the limit. Any line
-/// is a reply (one over the limit comes back to be shortened); `/back`, `/retry` and `/reload`
-/// are commands.
+/// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
+/// `/reload` from ``KeyMap`` are commands, never single keys.
 public struct ChatView: TerminalView {
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -25,8 +25,9 @@ public struct ChatView: TerminalView {
   public static let maxRows = 30
 
   static let commands = [
-    MenuCommand("/back", "Leave the room"), MenuCommand("/retry", "Send the kept reply again"),
-    MenuCommand("/reload", "Reload"),
+    KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
+    KeyMap.retry.menuCommand(keys: false, title: "Send the kept reply again"),
+    KeyMap.reload.menuCommand(keys: false),
   ]
 
   /// The screen for `state`.
@@ -47,8 +48,15 @@ public struct ChatView: TerminalView {
       }
       if state.isLoading { Component.progress("Loading messages") }
       if let interruption = state.interruption { Component.notice(interruption) }
-      if let failure = state.room.failure { Component.errorBanner(failure) }
-      if let problem = state.outbox.problemMessage { Component.errorBanner(problem) }
+      if let failure = state.room.failure {
+        let purpose = state.room.hasLoaded ? "follow the room again" : "try again"
+        Component.errorBanner("\(failure) \(KeyMap.reload.hint(purpose, keys: false))")
+      }
+      if let problem = state.outbox.problemMessage {
+        Component.errorBanner(
+          Self.withRemedy(
+            problem, unsent: state.outbox.unsent != nil, refused: state.outbox.refusedText != nil))
+      }
       if let unsent = state.outbox.unsent, !state.outbox.isSending {
         Component.notice("Unsent reply: \(unsent)")
       }
@@ -59,6 +67,14 @@ public struct ChatView: TerminalView {
     }
   }
 
+  /// The outbox's words for its problem, and what to type about it: `/retry` for a message kept
+  /// after sending failed, Enter again for one kept to be shortened.
+  static func withRemedy(_ words: String, unsent: Bool, refused: Bool) -> String {
+    if unsent { return "\(words) \(KeyMap.retry.hint("send it again", keys: false))" }
+    if refused { return "\(words) Then press Enter again." }
+    return words
+  }
+
   private func row(_ message: Message, myId: AccountID) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
     return ListItem("\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone))
@@ -66,12 +82,10 @@ public struct ChatView: TerminalView {
 
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
-    switch input {
-    case .command("back", _), .key(.escape): .view(.backTapped)
-    case .command("retry", _): .view(.retryTapped)
-    case .command("reload", _): .view(.reloadTapped)
-    case .line(let text): .view(.sendTapped(text))
-    default: nil
-    }
+    if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
+    if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
+    if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
+    if case .line(let text) = input { return .view(.sendTapped(text)) }
+    return nil
   }
 }

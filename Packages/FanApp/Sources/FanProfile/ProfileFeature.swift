@@ -109,7 +109,7 @@ public struct ProfileFeature: Reducer {
 
     case .profileResponse(.failure(let error)):
       state.isLoading = false
-      state.error = "Could not load your profile: \(error.message) Type r to try again."
+      state.error = "Could not load your profile: \(error.message)"
       return .none
 
     case .view(.editTapped):
@@ -143,7 +143,7 @@ public struct ProfileFeature: Reducer {
     case .saveResponse(.failure(let error)):
       state.isSaving = false
       state.error =
-        "Your nickname was not saved: \(error.message) Type /retry to save “\(state.draft)” again."
+        "Your nickname was not saved: \(error.message) “\(state.draft)” is kept to save again."
       return .none
 
     case .view(.cancelTapped):

@@ -4,8 +4,8 @@ import FrommUI
 
 /// The profile screen: who the fan is, the nickname artists see, and what can be done.
 ///
-/// `e` edits the nickname (then any line is the new nickname, `/cancel` stops), `s` signs out,
-/// `b` goes back, `r` reloads.
+/// `e` edits the nickname (then any line is the new nickname, `/cancel` or Escape stops), `o`
+/// signs out, `b` (or Escape) goes back, `r` reloads: the keys of ``KeyMap``, as in arti.
 public struct ProfileView: TerminalView {
   /// Creates the view.
   public init() {}
@@ -14,11 +14,13 @@ public struct ProfileView: TerminalView {
   public var startAction: ProfileFeature.Action? { .view(.task) }
 
   static let commands = [
-    MenuCommand("e", "Edit nickname"), MenuCommand("s", "Sign out"), MenuCommand("b", "Back"),
-    MenuCommand("r", "Reload"),
+    KeyMap.edit.menuCommand(title: "Edit nickname"), KeyMap.signOut.menuCommand(), KeyMap.back.menuCommand(),
+    KeyMap.reload.menuCommand(),
   ]
+  /// While editing, any line is the nickname: commands only, no single keys.
   static let editingCommands = [
-    MenuCommand("/cancel", "Keep the old nickname"), MenuCommand("/retry", "Save again"),
+    KeyMap.cancel.menuCommand(keys: false, title: "Keep the old nickname"),
+    KeyMap.retry.menuCommand(keys: false, title: "Save again"),
   ]
 
   /// The screen for `state`.
@@ -51,20 +53,15 @@ public struct ProfileView: TerminalView {
   /// The action that `input` means on this screen.
   public func action(for input: InputEvent, in state: ProfileFeature.State) -> ProfileFeature.Action? {
     if state.isEditing {
-      switch input {
-      case .command("cancel", _), .key(.escape): return .view(.cancelTapped)
-      case .command("retry", _): return .view(.retryTapped)
-      case .line(let text): return .view(.nicknameSubmitted(text))
-      default: return nil
-      }
+      if KeyMap.cancel.matches(input, keys: false) { return .view(.cancelTapped) }
+      if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
+      if case .line(let text) = input { return .view(.nicknameSubmitted(text)) }
+      return nil
     }
-    if input == .key(.escape) { return .view(.backTapped) }
-    switch Self.commands.command(for: input)?.shortcut {
-    case "e": return .view(.editTapped)
-    case "s": return .view(.signOutTapped)
-    case "b": return .view(.backTapped)
-    case "r": return .view(.task)
-    default: return nil
-    }
+    if KeyMap.edit.matches(input) { return .view(.editTapped) }
+    if KeyMap.signOut.matches(input) { return .view(.signOutTapped) }
+    if KeyMap.back.matches(input) { return .view(.backTapped) }
+    if KeyMap.reload.matches(input) { return .view(.task) }
+    return nil
   }
 }

@@ -144,10 +144,9 @@ public struct SignInFeature: Reducer {
       case (.signIn, true), (.signUp, false):
         state.step = .password
       case (.signIn, false):
-        state.error =
-          "There is no account named “\(state.username)”. Check the spelling, or type /signup to create it."
+        state.error = "There is no account named “\(state.username)”. Check the spelling, or create it."
       case (.signUp, true):
-        state.error = "“\(state.username)” is taken. Choose another username, or type /signin if it is yours."
+        state.error = "“\(state.username)” is taken. Choose another username, or sign in if it is yours."
       }
       return .none
 

@@ -4,7 +4,8 @@ import FrommUI
 
 /// The sign-in screen: one question at a time, the rules next to it, errors in place.
 ///
-/// Any line answers the question on screen; `/signup`, `/signin` and `/back` switch what is asked.
+/// Any line answers the question on screen; `/signup`, `/signin` and `/back` (``KeyMap``) switch
+/// what is asked.
 public struct SignInView: TerminalView {
   /// Creates the view.
   public init() {}
@@ -46,10 +47,10 @@ public struct SignInView: TerminalView {
 
   /// The action that `input` means on this screen.
   public func action(for input: InputEvent, in state: SignInFeature.State) -> SignInFeature.Action? {
+    if KeyMap.signUp.matches(input, keys: false) { return .view(.modeChanged(.signUp)) }
+    if KeyMap.signIn.matches(input, keys: false) { return .view(.modeChanged(.signIn)) }
+    if state.step == .password, KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
     switch input {
-    case .command("signup", ""): return .view(.modeChanged(.signUp))
-    case .command("signin", ""): return .view(.modeChanged(.signIn))
-    case .command("back", "") where state.step == .password: return .view(.backTapped)
     case .line(let text):
       switch state.step {
       case .restoring: return nil
@@ -61,10 +62,10 @@ public struct SignInView: TerminalView {
   }
 
   static func commands(for state: SignInFeature.State) -> [MenuCommand] {
-    var commands: [MenuCommand] =
-      state.mode == .signIn
-      ? [MenuCommand("/signup", "Create an account")] : [MenuCommand("/signin", "I have an account")]
-    if state.step == .password { commands.append(MenuCommand("/back", "Change the username")) }
+    var commands = [(state.mode == .signIn ? KeyMap.signUp : KeyMap.signIn).menuCommand(keys: false)]
+    if state.step == .password {
+      commands.append(KeyMap.back.menuCommand(keys: false, title: "Change the username"))
+    }
     return commands
   }
 }

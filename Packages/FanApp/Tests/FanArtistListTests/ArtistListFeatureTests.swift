@@ -36,8 +36,7 @@ struct ArtistListLoadTests {
     }
     await store.receive(.artistsResponse(.failure(.unreachable("http://127.0.0.1:9")))) {
       $0.isLoading = false
-      $0.error =
-        "The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Type r to try again."
+      $0.error = .loadFailed(.unreachable("http://127.0.0.1:9"))
     }
   }
 }
@@ -111,7 +110,7 @@ struct ArtistListSubscriptionTests {
     }
     await store.receive(.subscriptionResponse(.failure(.timeout))) {
       $0.pending = nil
-      $0.error = "Could not subscribe to AKMU: The server took too long to answer. Try again in a moment."
+      $0.error = .subscriptionFailed(artistName: "AKMU", subscribing: true, .timeout)
     }
   }
 
@@ -131,7 +130,9 @@ struct ArtistListSubscriptionTests {
 @MainActor
 struct ArtistListNavigationTests {
   @Test func open_subscribedArtist_delegatesRoom() async {
-    let store = TestStore(initialState: ArtistListFeature.State(artists: [.akmu, .iu], error: "old")) {
+    let store = TestStore(
+      initialState: ArtistListFeature.State(artists: [.akmu, .iu], error: .nothingToPick)
+    ) {
       ArtistListFeature()
     }
 
@@ -144,7 +145,9 @@ struct ArtistListNavigationTests {
       ArtistListFeature()
     }
 
-    await store.send(.view(.openTapped(3))) { $0.error = "Subscribe to AKMU first: type /sub 1." }
+    await store.send(.view(.openTapped(3))) {
+      $0.error = .notSubscribed(artistName: "AKMU", number: 1)
+    }
   }
 
   @Test func profile_delegatesProfile() async {
@@ -160,10 +163,10 @@ struct ArtistListNavigationTests {
     }
 
     await store.send(.view(.unknownArtistNamed("9"))) {
-      $0.error = "No artist “9” here: use a number from 1 to 2 or a username from the list."
+      $0.error = .unknownArtist(name: "9", count: 2)
     }
     await store.send(.view(.unknownArtistNamed(""))) {
-      $0.error = "Say which artist: use a number from 1 to 2 or a username from the list."
+      $0.error = .unknownArtist(name: "", count: 2)
     }
     await store.send(.view(.openTapped(42)))
   }
@@ -172,7 +175,7 @@ struct ArtistListNavigationTests {
     let store = TestStore(initialState: ArtistListFeature.State()) { ArtistListFeature() }
 
     await store.send(.view(.unknownArtistNamed("1"))) {
-      $0.error = "There are no artists to pick yet. Type r to load the list."
+      $0.error = .nothingToPick
     }
   }
 }

@@ -23,7 +23,7 @@ struct ArtistListViewTests {
           2. [x] IU (@iu_official)                          2 unread
         Type a number to open a room; /sub N subscribes, /unsub N
         unsubscribes.
-        [r] Refresh  [p] Profile
+        [r] Reload  [p] Profile
         """)
   }
 
@@ -46,6 +46,34 @@ struct ArtistListViewTests {
     #expect(!text.contains("No artists yet"))
   }
 
+  @Test func render_eachProblem_wordsItWithTheKeyThatHelps() {
+    let cases: [(ArtistListFeature.Problem, String)] = [
+      (
+        .loadFailed(.timeout),
+        "The server took too long to answer. Try again in a moment. Type r to try again."
+      ),
+      (
+        .subscriptionFailed(artistName: "AKMU", subscribing: false, .timeout),
+        "Could not unsubscribe from AKMU: The server took too long to answer. Try again in a moment."
+      ),
+      (.notSubscribed(artistName: "AKMU", number: 1), "Subscribe to AKMU first: type /sub 1."),
+      (.nothingToPick, "There are no artists to pick yet. Type r to load the list."),
+      (
+        .unknownArtist(name: "9", count: 2),
+        "No artist “9” here: use a number from 1 to 2 or a username from the list."
+      ),
+      (
+        .unknownArtist(name: "", count: 2),
+        "Say which artist: use a number from 1 to 2 or a username from the list."
+      ),
+    ]
+    for (problem, words) in cases {
+      var state = state
+      state.error = problem
+      #expect(view.render(state).plainText(width: 200).contains("[!] \(words)"), "\(problem)")
+    }
+  }
+
   @Test func action_numbersAndNamesPickArtists() {
     #expect(view.action(for: .line("2"), in: state) == .view(.openTapped(1)))
     #expect(view.action(for: .line("@akmu"), in: state) == .view(.openTapped(3)))
@@ -55,6 +83,7 @@ struct ArtistListViewTests {
     #expect(view.action(for: InputEvent(line: "/unsub 2"), in: state) == .view(.unsubscribeTapped(1)))
     #expect(view.action(for: InputEvent(line: "/open akmu"), in: state) == .view(.openTapped(3)))
     #expect(view.action(for: .line("r"), in: state) == .view(.refreshTapped))
+    #expect(view.action(for: InputEvent(line: "/reload"), in: state) == .view(.refreshTapped))
     #expect(view.action(for: .line("P"), in: state) == .view(.profileTapped))
   }
 

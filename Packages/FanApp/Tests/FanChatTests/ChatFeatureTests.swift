@@ -77,7 +77,7 @@ struct ChatRoomTests {
     await store.receive(.roomFailed(.rejected(code: "forbidden", message: "Subscribe first."))) {
       $0.room.isLoading = false
       $0.room.isLive = false
-      $0.room.failure = "Could not load the room: Subscribe first. Type /reload to try again."
+      $0.room.failure = "Could not load the room: Subscribe first."
     }
     await store.send(.view(.reloadTapped)) {
       $0.room.isLoading = true
@@ -146,7 +146,7 @@ struct ChatRoomTests {
     await store.receive(.roomFailed(.unauthorized(""))) {
       $0.room.isLive = false
       $0.room.failure =
-        "New messages stopped arriving: Your session has ended. Sign in again. Type /reload to follow the room again."
+        "New messages stopped arriving: Your session has ended. Sign in again."
     }
   }
 

@@ -36,9 +36,27 @@ struct ChatViewTests {
     state.outbox = Outbox(kind: .reply, kept: "kept", problem: .notSent(.timeout))
     let text = view.render(state).plainText(width: 200)
 
-    #expect(text.contains("[!] Your reply was not sent: \(APIError.timeout.message) It is kept; type /retry"))
+    #expect(
+      text.contains(
+        "[!] Your reply was not sent: \(APIError.timeout.message) It is kept. Type /retry to send it again."))
     #expect(text.contains("[i] Unsent reply: kept"))
     #expect(view.render(state).prompt?.keptText == nil)
+  }
+
+  @Test func render_roomFailedBeforeAndAfterLoading_saysWhichCommandStartsItAgain() {
+    var state = ChatFeature.State.iuRoom()
+    state.room.fail(.timeout)
+    #expect(
+      view.render(state).plainText(width: 200).contains(
+        "[!] Could not load the room: \(APIError.timeout.message) Type /reload to try again."))
+
+    state = ChatFeature.State.iuRoom([.broadcast(1, "hi")])
+    state.room.hasLoaded = true
+    state.room.fail(.timeout)
+    #expect(
+      view.render(state).plainText(width: 200).contains(
+        "[!] New messages stopped arriving: \(APIError.timeout.message) Type /reload to follow the room again."
+      ))
   }
 
   @Test func render_replyOverTheLimit_saysHowMuchToCutAndKeepsItInTheLine() {

@@ -36,11 +36,13 @@ struct FanAppViewTests {
       /sub nobody
       2
       Hello from the test!
+      /help
       /back
       p
+      ?
       e
       Minji
-      s
+      o
 
       """)
     pipe.close()
@@ -64,6 +66,9 @@ struct FanAppViewTests {
       "[!] No artist “nobody” here",
       "- IU: Which song should open the encore?",
       "- You: Hello from the test!",
+      "  /retry    Send the kept reply again",
+      "  /help, ?  This list",
+      "  o, /signout  Sign out",
       "[i] Saved. Artists now see you as “Minji”.",
       "fromm — Sign in",
     ] {

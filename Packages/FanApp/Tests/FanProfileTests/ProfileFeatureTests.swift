@@ -35,7 +35,7 @@ struct ProfileLoadTests {
     await store.receive(.profileResponse(.failure(.timeout))) {
       $0.isLoading = false
       $0.error =
-        "Could not load your profile: The server took too long to answer. Try again in a moment. Type r to try again."
+        "Could not load your profile: The server took too long to answer. Try again in a moment."
     }
   }
 }
@@ -90,7 +90,7 @@ struct ProfileNicknameTests {
     await store.receive(.saveResponse(.failure(.unreachable("http://127.0.0.1:9")))) {
       $0.isSaving = false
       $0.error =
-        "Your nickname was not saved: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Type /retry to save “Minji K” again."
+        "Your nickname was not saved: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. “Minji K” is kept to save again."
     }
     await store.send(.view(.retryTapped)) {
       $0.isSaving = true

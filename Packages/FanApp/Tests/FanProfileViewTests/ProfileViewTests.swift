@@ -18,7 +18,7 @@ struct ProfileViewTests {
         Username: @minji_fan
         Nickname (what artists see): Minji
         Subscriptions: 1
-        [e] Edit nickname  [s] Sign out  [b] Back  [r] Reload
+        [e] Edit nickname  [o] Sign out  [b] Back  [r] Reload
         """)
   }
 
@@ -35,7 +35,8 @@ struct ProfileViewTests {
     let editing = ProfileFeature.State(profile: .minji(), isEditing: true)
 
     #expect(view.action(for: .line("e"), in: browsing) == .view(.editTapped))
-    #expect(view.action(for: .line("s"), in: browsing) == .view(.signOutTapped))
+    #expect(view.action(for: .line("o"), in: browsing) == .view(.signOutTapped))
+    #expect(view.action(for: .line("s"), in: browsing) == nil)
     #expect(view.action(for: .line("b"), in: browsing) == .view(.backTapped))
     #expect(view.action(for: .line("r"), in: browsing) == .view(.task))
     #expect(view.action(for: .line("zzz"), in: browsing) == nil)

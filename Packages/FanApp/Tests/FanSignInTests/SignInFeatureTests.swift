@@ -112,7 +112,7 @@ struct SignInUsernameTests {
     }
     await store.receive(.usernameChecked(.success(false))) {
       $0.isWorking = false
-      $0.error = "There is no account named “nobody_here”. Check the spelling, or type /signup to create it."
+      $0.error = "There is no account named “nobody_here”. Check the spelling, or create it."
     }
   }
 
@@ -129,7 +129,7 @@ struct SignInUsernameTests {
     }
     await store.receive(.usernameChecked(.success(true))) {
       $0.isWorking = false
-      $0.error = "“demo_fan” is taken. Choose another username, or type /signin if it is yours."
+      $0.error = "“demo_fan” is taken. Choose another username, or sign in if it is yours."
     }
   }
 

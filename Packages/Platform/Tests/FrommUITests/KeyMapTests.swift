@@ -28,6 +28,12 @@ struct KeyMapTests {
     #expect(KeyMap.subscribe.menuCommand() == MenuCommand("/sub N", "Subscribe to artist N"))
   }
 
+  @Test func hint_withAndWithoutKeys_namesTheKeyOrTheCommand() {
+    #expect(KeyMap.reload.hint("try again") == "Type r to try again.")
+    #expect(KeyMap.reload.hint("try again", keys: false) == "Type /reload to try again.")
+    #expect(KeyMap.retry.hint("send it again") == "Type /retry to send it again.")
+  }
+
   @Test func all_everyKeyAndCommand_meansOneThingOnly() {
     let names = KeyMap.all.flatMap { [$0.command] + $0.aliases }
     let keys = KeyMap.all.compactMap(\.key)

@@ -8,12 +8,20 @@ final class ObservedValue<Value>: StateObservation {
   private let isEqual: ((Value, Value) -> Bool)?
   // Not optional: an optional of a generic value costs a metadata lookup on every check.
   private var lastRead: Value
+  /// The value as `Store.observe`'s observers saw it; see ``StateObservation/version``.
+  @exclusivity(unchecked) private var observedValue: Value
 
   /// Observes what `read` reads; `value` is what it read first.
   init(_ value: Value, read: @escaping @MainActor () -> Value) {
     self.read = read
     self.isEqual = equalityFunction(for: Value.self)
     self.lastRead = value
+    self.observedValue = value
+  }
+
+  /// The value now.
+  func currentValue() -> Value {
+    read()
   }
 
   /// Registers an access to `value`, just read; returns `true` when the value was not watched
@@ -29,6 +37,17 @@ final class ObservedValue<Value>: StateObservation {
   override func hasChanged() -> Bool {
     guard let isEqual else { return true }
     return !isEqual(lastRead, read())
+  }
+
+  override func resetObservedValue() {
+    observedValue = read()
+  }
+
+  override func refreshObservedValue() {
+    let value = read()
+    if let isEqual, isEqual(observedValue, value) { return }
+    observedValue = value
+    version &+= 1
   }
 }
 

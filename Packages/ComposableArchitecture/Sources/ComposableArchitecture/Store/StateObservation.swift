@@ -15,7 +15,7 @@ class StateObservation: Observable {
 
   /// Whether the value was read since it last changed, so an observer may be tracking it and
   /// the core checks it after each send.
-  final var isWatched = false
+  @exclusivity(unchecked) final var isWatched = false
 
   /// The value, as observers see it; it carries none.
   nonisolated final var value: Void { () }
@@ -29,6 +29,22 @@ class StateObservation: Observable {
 
   /// Whether the value differs from the one last read. Answers `true` when it cannot tell.
   func hasChanged() -> Bool { true }
+
+  // What `Store.observe` uses: the value is kept once for all of its observers, compared after
+  // each send, and each change counted, so an observer compares versions, not values.
+
+  /// How many times the value changed while a ``StoreObserver`` read it.
+  @exclusivity(unchecked) final var version = 0
+  /// How many ``StoreObserver``s' last runs read the value.
+  @exclusivity(unchecked) final var observerCount = 0
+  /// The core that compares the value after each send while observers read it.
+  weak var observingCore: (any StoreCoreProtocol)?
+
+  /// Takes the current value as the one observers saw.
+  func resetObservedValue() {}
+
+  /// Counts a change when the value differs from the one observers saw.
+  func refreshObservedValue() { version &+= 1 }
 
   /// Notifies observers when the value changed; returns whether it is still watched.
   ///

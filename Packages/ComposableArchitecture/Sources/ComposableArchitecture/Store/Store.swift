@@ -27,6 +27,8 @@ public final class Store<State, Action: Sendable> {
   /// `observedMembers`.
   private var observedState: ObservedValue<State>?
   private var observedMembers: [AnyKeyPath: StateObservation] = [:]
+  /// The member read last, and its observation.
+  private var lastMember: (keyPath: AnyKeyPath, observation: StateObservation)?
   /// The stores scoped from this one: scoping again returns the same store, so what observers
   /// of it track lives as long as this store, even when the caller scopes on every render.
   private var scopedStores: [ScopeID: AnyObject] = [:]
@@ -62,12 +64,17 @@ public final class Store<State, Action: Sendable> {
   /// is told when this store's state changes (compared with `==` when it is `Equatable`).
   public var state: State {
     let state = readState()
-    if let observedState {
-      if observedState.access(state) { core.watch(observedState) }
+    let observedState: ObservedValue<State>
+    if let existing = self.observedState {
+      observedState = existing
     } else {
-      let observedState = ObservedValue(state, read: readState)
+      observedState = ObservedValue(state, read: readState)
       self.observedState = observedState
-      if observedState.access(state) { core.watch(observedState) }
+    }
+    if let observer = StoreObserver.current {
+      observer.record(observedState, core: core)
+    } else if observedState.access(state) {
+      core.watch(observedState)
     }
     return state
   }
@@ -80,25 +87,59 @@ public final class Store<State, Action: Sendable> {
   /// store.send(.countIncremented)  // the title did not change: no render
   /// ```
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    let value = readState()[keyPath: keyPath]
-    let observation = observation(of: keyPath, value: value)
-    if observation.access(value) { core.watch(observation) }
+    let observation = observation(of: keyPath)
+    // Through the observation's reader, which reads stored properties by offset.
+    let value = observation.currentValue()
+    if let observer = StoreObserver.current {
+      observer.record(observation, core: core)
+    } else if observation.access(value) {
+      core.watch(observation)
+    }
     return value
   }
 
   /// The observation of the member at `keyPath`, made on first use.
-  private func observation<Value>(
-    of keyPath: KeyPath<State, Value>, value: Value
-  ) -> ObservedValue<Value> {
+  private func observation<Value>(of keyPath: KeyPath<State, Value>) -> ObservedValue<Value> {
+    // A key path written in code is one object for the life of the process: a view reading the
+    // same member again finds it without hashing the key path.
+    if let lastMember, lastMember.keyPath === keyPath {
+      // Stored for `keyPath` below, so it observes a `Value`.
+      return unsafeDowncast(lastMember.observation, to: ObservedValue<Value>.self)
+    }
     if let observation = observedMembers[keyPath] {
-      // Stored under `keyPath` by the line below, so it observes a `Value`.
+      lastMember = (keyPath, observation)
+      // Stored under `keyPath` below, so it observes a `Value`.
       return unsafeDowncast(observation, to: ObservedValue<Value>.self)
     }
     let readState = self.readState
     let reader = StateReader(keyPath)
-    let observation = ObservedValue(value) { reader(readState()) }
+    let observation = ObservedValue(reader(readState())) { reader(readState()) }
     observedMembers[keyPath] = observation
+    lastMember = (keyPath, observation)
     return observation
+  }
+
+  /// Calls `body` now, and again after every send that changes what it read from this store,
+  /// the stores scoped from it, or any other store, until the token is cancelled or released.
+  ///
+  /// ```swift
+  /// let token = store.observe { titleLabel.text = store.title }
+  /// store.send(.countIncremented)  // the title did not change: the body does not run
+  /// ```
+  ///
+  /// The observation stays armed: after each send (once all the actions it queued were
+  /// processed), each value the body read is read again and compared with `==` (a value that
+  /// is not `Equatable` counts as changed after every send), and the body runs again only when
+  /// one differs, recording what it reads this time. Reads made inside the body are tracked by
+  /// it alone, not by an enclosing `withObservationTracking`; SwiftUI and other Observation
+  /// clients observe the store as before. Only reads through stores are tracked: a `@Shared`
+  /// value changed outside a send (by an effect's `withLock`, say) or another `Observable`
+  /// object does not run the body; it sees them on its next run. Hold the token for as long as
+  /// the body should run.
+  public func observe(_ body: @escaping @MainActor () -> Void) -> ObserveToken {
+    let observer = StoreObserver(body)
+    observer.run()
+    return ObserveToken(observer)
   }
 
   /// Reads the current state without observing it.

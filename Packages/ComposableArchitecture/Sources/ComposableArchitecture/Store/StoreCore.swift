@@ -21,6 +21,11 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   /// an observation lives as long as the root store anyway, and leaves the list on its first
   /// change.
   var watched: [StateObservation] = []
+  /// The observers started by `Store.observe` that read from this store or the stores scoped
+  /// from it; each is checked after each send. Held strongly: cancelling one removes it.
+  @exclusivity(unchecked) var observers: [StoreObserver] = []
+  /// The reads of the state that those observers read, compared once after each send.
+  @exclusivity(unchecked) var observedByObservers: [StateObservation] = []
 
   /// An action waiting its turn; a struct because generic tuple metadata is looked up per use.
   private struct QueuedAction {
@@ -75,7 +80,7 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     if hasQueuedActions { processQueue(into: &tasks) }
     // Observers hear once per send, after every queued action; a send nobody watches pays
     // nothing more.
-    if !watched.isEmpty { notifyObservers(into: &tasks) }
+    if !watched.isEmpty || !observers.isEmpty { notifyObservers(into: &tasks) }
     isSending = false
     if !changeHandlers.isEmpty {
       for handler in changeHandlers.values { handler() }

@@ -2,6 +2,10 @@
 @MainActor
 protocol StoreCoreProtocol: AnyObject, Sendable {
   func watch(_ observation: StateObservation)
+  func addObserver(_ observer: StoreObserver)
+  func removeObserver(_ observer: StoreObserver)
+  func startComparing(_ observation: StateObservation)
+  func stopComparing(_ observation: StateObservation)
   func addChangeHandler(_ handler: @escaping @MainActor () -> Void) -> Int
   func removeChangeHandler(_ id: Int)
 }

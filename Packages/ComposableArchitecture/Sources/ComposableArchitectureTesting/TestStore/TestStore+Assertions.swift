@@ -118,9 +118,10 @@ extension TestStore {
   /// Reports (or, when not exhaustive, skips) the received actions still pending when the test
   /// sends another action.
   ///
-  /// They stay pending, as in TCA: the test may still receive them, and they are reported again
-  /// if it never does. The sent action's state is compared from the last of them, so that the
-  /// failure is not repeated as a state diff.
+  /// When exhaustive they stay pending, as in TCA: the test may still receive them, and they are
+  /// reported again if it never does. When not, they are dropped, as in TCA, so that a later
+  /// `receive` waits for an action sent after this one. Either way the sent action's state is
+  /// compared from the last of them, so that the failure is not repeated as a state diff.
   func reportPendingReceivedActions(beforeSendingAt location: IssueLocation) {
     let count = received.count
     ledger.withLock {
@@ -130,6 +131,7 @@ extension TestStore {
       )
     }
     if let last = received.last { moveBaseline(past: last) }
+    if case .off = exhaustivity { received.removeAll() }
   }
 
   /// Waits until no effect that descends from the send `sendID` runs, or `timeout` passes;

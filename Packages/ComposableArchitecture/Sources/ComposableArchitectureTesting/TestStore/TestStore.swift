@@ -244,17 +244,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       )
     }
     guard !finished else { return }
-    reportIssue(
-      """
+    // Like every unasserted thing, a failure only when exhaustive, as in TCA.
+    let message = """
       Expected all effects to finish, but \(trackedEffects.count) \
       \(plural("effect", trackedEffects.count)) still running after \(limit), started by:
       \(describeEffects())
 
       To fix it, make them finish (advance the test clock they wait on, finish the stream they \
       read), cancel them with an action, or give them more time ('finish(timeout:)').
-      """,
-      at: location
-    )
+      """
+    ledger.withLock { $0.report(message, at: location) }
   }
 
   /// Actions fed back by effects and not asserted yet, with the state each produced.

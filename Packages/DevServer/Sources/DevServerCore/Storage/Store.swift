@@ -217,11 +217,22 @@ struct Store: Sendable {
     }
   }
 
-  func isSubscribed(fan: AccountID, artist: AccountID) throws -> Bool {
+  /// The room's artist account (any role; `nil` when missing) and whether `account` subscribes to
+  /// it, read together.
+  func roomAccess(
+    account: AccountRecord, artist: AccountID
+  ) throws -> (artist: AccountRecord?, subscribed: Bool) {
     try database.read { connection in
-      try connection.queryFirst(
-        "SELECT 1 FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
-        [.integer(fan.rawValue), .integer(artist.rawValue)]) != nil
+      let record = try connection.queryFirst(
+        "SELECT \(AccountRecord.columns) FROM accounts WHERE id = ?", [.integer(artist.rawValue)]
+      ).map(AccountRecord.init(row:))
+      // Only fans subscribe; an artist's room access does not depend on it.
+      guard record != nil, account.role == .fan else { return (record, false) }
+      let subscribed =
+        try connection.queryFirst(
+          "SELECT 1 FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
+          [.integer(account.id.rawValue), .integer(artist.rawValue)]) != nil
+      return (record, subscribed)
     }
   }
 
@@ -381,11 +392,12 @@ struct Store: Sendable {
   }
 
   func insertMessage(
-    artist: AccountID, sender: AccountID, kind: MessageKind, text: String, now: Date
+    artist: AccountID, sender: AccountID, kind: MessageKind, text: String, now: Date,
+    announced notice: BatchedWriteNotice? = nil
   ) throws -> Message {
     // Group commit: posts arriving together share one transaction; each still returns only
     // after the commit, so a 201 means the message is stored.
-    try database.writeInBatch { connection in
+    try database.writeInBatch(announced: notice) { connection in
       try insertMessage(connection, artist: artist, sender: sender, kind: kind, text: text, now: now)
     }
   }

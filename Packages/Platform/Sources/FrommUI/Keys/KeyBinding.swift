@@ -73,6 +73,12 @@ public struct KeyBinding: Sendable, Equatable {
     return MenuCommand(shortcut, title ?? self.title)
   }
 
+  /// A sentence saying how to do `purpose` with this command: `Type r to try again.` where keys
+  /// work, `Type /reload to try again.` elsewhere.
+  public func hint(_ purpose: String, keys: Bool = true) -> String {
+    "Type \(keys ? (key ?? typed) : typed) to \(purpose)."
+  }
+
   private func answers(to name: String) -> Bool {
     let name = name.lowercased()
     return name == command || aliases.contains(name) || (key.map { name == $0.lowercased() } ?? false)

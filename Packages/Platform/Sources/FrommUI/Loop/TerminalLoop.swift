@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import Observation
 
 /// Drives a store in a terminal: renders on every state change, turns input into actions,
 /// keeps effects running, and exits cleanly.
@@ -52,7 +51,10 @@ public final class TerminalLoop<State, Action: Sendable> {
   private var lastInputTaskID: Int?
   private var lastChange = ContinuousClock.now
   private var frame = 0
-  private var observationGeneration = 0
+  /// Keeps the observation of the store's state running while the loop runs.
+  private var observation: ObserveToken?
+  /// A render is scheduled for the main actor's next turn.
+  private var isRenderScheduled = false
   private var queue: [Terminal.Input] = []
   private var inputEnded = false
   private var interruptRequested = false
@@ -99,7 +101,7 @@ public final class TerminalLoop<State, Action: Sendable> {
   private func runLoop() async -> Int32 {
     isRunning = true
     if isInteractive { enterFullScreen() }
-    observe()
+    startObserving()
     if let startAction { send(startAction) }
     let spinner = isInteractive ? startSpinner() : nil
     let reader = startReading()
@@ -164,6 +166,8 @@ public final class TerminalLoop<State, Action: Sendable> {
     spinner?.cancel()
     dispatcher?.cancel()
     isRunning = false
+    observation?.cancel()
+    observation = nil
     for task in inFlight.values { task.cancel() }
     inFlight.removeAll()
     if isInteractive {
@@ -321,7 +325,7 @@ public final class TerminalLoop<State, Action: Sendable> {
       }
     }
     // Render the outcome now, so what the input changed shows before anything an effect sends.
-    observe()
+    render()
   }
 
   @discardableResult
@@ -351,22 +355,37 @@ public final class TerminalLoop<State, Action: Sendable> {
     }
   }
 
-  /// Renders the current state and re-renders after the next change. Changes in one main-actor
-  /// turn coalesce into one render. Each call supersedes the observations armed before it, so
-  /// rendering right after handling input never leaves two observations re-arming each other.
-  private func observe() {
-    guard isRunning else { return }
-    observationGeneration += 1
-    let generation = observationGeneration
-    currentScreen = withObservationTracking {
-      renderScreen(store.state)
-    } onChange: { [weak self] in
-      Task { @MainActor in
-        guard let self, generation == self.observationGeneration else { return }
-        self.lastChange = .now
-        self.observe()
-      }
+  /// Renders the current state, and schedules a render after every send that changes it.
+  ///
+  /// The store's `observe` stays armed for the whole run: a send that changes nothing the screen
+  /// shows costs one comparison, and nothing is re-armed after a change. The changes of one
+  /// main-actor turn coalesce into one render.
+  private func startObserving() {
+    observation = store.observe { [weak self] in
+      guard let self else { return }
+      // Read so that the observation is told when the state changes; rendered on the next turn.
+      _ = self.store.state
+      self.scheduleRender()
     }
+    render()
+  }
+
+  private func scheduleRender() {
+    lastChange = .now
+    guard !isRenderScheduled else { return }
+    isRenderScheduled = true
+    Task { @MainActor [weak self] in
+      // A render since (after input) already showed the change.
+      guard let self, self.isRenderScheduled else { return }
+      self.render()
+    }
+  }
+
+  /// Renders the current state now.
+  private func render() {
+    guard isRunning else { return }
+    isRenderScheduled = false
+    currentScreen = renderScreen(store.withState { $0 })
     display()
   }
 

@@ -52,6 +52,7 @@ public struct GraphLoader: Sendable {
     var modules: [Module] = []
     var remote: [ModuleGraph.RemoteDependency] = []
     var platforms: [String: [String: Version]] = [:]
+    var products: [String: [String: [String]]] = [:]
     let names = [
       "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
     ]
@@ -60,6 +61,9 @@ public struct GraphLoader: Sendable {
         if let version = Version(platform.version) {
           platforms[dir, default: [:]][names[platform.platformName] ?? platform.platformName] = version
         }
+      }
+      for product in manifest.products {
+        products[dir, default: [:]][product.name] = product.targets
       }
       for dependency in manifest.dependencies where dependency.kind != "fileSystem" {
         remote.append(.init(packageDir: dir, location: dependency.location))
@@ -83,6 +87,12 @@ public struct GraphLoader: Sendable {
           layer: nil, dependencies: dependencies, uses: uses)
         module.externalDependencies = external
         module.portability = portability
+        module.exclude = target.exclude.flatMap { $0.isEmpty ? nil : $0 }
+        module.sources = target.sources
+        module.pkgConfig = target.pkgConfig
+        if !(target.resources ?? []).isEmpty || !(target.settings ?? []).isEmpty {
+          module.notIsolable = "its manifest entry has resources or build settings"
+        }
         module.runsModules = rules.runs(for: module)
         module.layer = rules.layer(of: module)
         modules.append(module)
@@ -90,6 +100,7 @@ public struct GraphLoader: Sendable {
     }
     var graph = ModuleGraph(modules: modules, remoteDependencies: remote)
     graph.platforms = platforms
+    graph.products = products
     return graph
   }
 

@@ -40,6 +40,15 @@ public struct Module: Sendable, Codable, Equatable {
   /// Modules it runs without importing them (a test launching an executable), from the rules'
   /// `runs`: a change to them affects it.
   public var runsModules: [String] = []
+  /// Paths under `path` that are not its sources (the manifest's `exclude:`).
+  public var exclude: [String]?
+  /// When set, the only paths under `path` that are its sources (the manifest's `sources:`).
+  public var sources: [String]?
+  /// A system library's pkg-config name.
+  public var pkgConfig: String?
+  /// Why it cannot be built outside its own package (resources or build settings in its
+  /// manifest entry, which `IsolatedPackage` does not copy); `nil` when it can.
+  public var notIsolable: String?
 
   /// The modules its sources import (`canImport` checks excluded), sorted.
   public var importedModules: [String] {
@@ -63,6 +72,8 @@ public struct ModuleGraph: Sendable, Codable, Equatable {
   public var remoteDependencies: [RemoteDependency]
   /// Declared minimum platforms per package directory (`["macOS": 15, "iOS": 18]`).
   public var platforms: [String: [String: Version]] = [:]
+  /// The library products each package directory declares: product name → the modules it vends.
+  public var products: [String: [String: [String]]] = [:]
 
   /// The module named `name`.
   public func module(named name: String) -> Module? { modules.first { $0.name == name } }

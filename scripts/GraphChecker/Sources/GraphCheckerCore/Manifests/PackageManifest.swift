@@ -16,6 +16,12 @@ struct PackageManifest: Decodable {
     var exclude: [String]?
     /// When set, the only paths under the target's folder that are its sources.
     var sources: [String]?
+    /// Files the target bundles; an isolated package cannot carry them (see `IsolatedPackage`).
+    var resources: [AnyJSON]?
+    /// Build settings; an isolated package cannot carry them either.
+    var settings: [AnyJSON]?
+    /// A system library's pkg-config name.
+    var pkgConfig: String?
   }
 
   /// A target dependency: `byName`, `target` or `product` (name, package).

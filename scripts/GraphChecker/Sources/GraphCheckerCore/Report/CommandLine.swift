@@ -6,6 +6,7 @@ import Foundation
 /// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
 ///                         [--strict-baseline]
 /// graph-checker --root . locate NAME
+/// graph-checker --root . isolate NAME
 /// graph-checker --root . affected [--packages|--tests|--format github-matrix] FILE...
 /// graph-checker edit-manifest Package.swift [--product|--dependency|--target ENTRY]...
 /// ```
@@ -40,6 +41,9 @@ public struct GraphCommand: Sendable {
     commands (instead of checking):
       locate NAME                  print "PACKAGE_DIR KIND TEST,TARGETS" for module NAME
                                    (exit 2 with the closest names when there is none)
+      isolate NAME                 write a scratch package with only NAME, its tests and what
+                                   they need, in PACKAGE_DIR/.build/isolated/NAME, and print
+                                   "SCRATCH_DIR KIND TEST,TARGETS" (for build-module, test-module)
       affected [--packages|--tests|--format github-matrix] FILE…
                                    modules owning the changed FILEs (relative to the root) and
                                    every module depending on them, one per line (--packages:
@@ -104,8 +108,9 @@ public struct GraphCommand: Sendable {
     }
     switch command.first {
     case nil, "affected", "apple-packages": break
-    case "locate" where command.count == 2: break
-    case "locate": throw GraphError("locate needs exactly one module name\n\(Self.usage)")
+    case "locate" where command.count == 2, "isolate" where command.count == 2: break
+    case "locate", "isolate":
+      throw GraphError("\(command[0]) needs exactly one module name\n\(Self.usage)")
     case let other?: throw GraphError("unknown command '\(other)'\n\(Self.usage)")
     }
   }
@@ -166,6 +171,14 @@ public struct GraphCommand: Sendable {
     let graph = try GraphLoader(root: root, manifests: source).load(rules: rules)
     if command.first == "locate" {
       return Result(output: try graph.locate(command[1]).line, status: 0)
+    }
+    if command.first == "isolate" {
+      let package = try IsolatedPackage(module: command[1], graph: graph, root: root)
+      let directory = root.appendingPathComponent("\(package.packageDir)/.build/isolated/\(command[1])")
+      try package.write(to: directory, root: root)
+      let kind = graph.module(named: command[1])?.kind.rawValue ?? "library"
+      let tests = package.tests.isEmpty ? "-" : package.tests.joined(separator: ",")
+      return Result(output: "\(directory.path) \(kind) \(tests)", status: 0)
     }
     if command.first == "affected" { return affected(graph, files: Array(command.dropFirst())) }
     if command.first == "apple-packages" {
