@@ -20,7 +20,7 @@ public struct ThreadFeature: Reducer {
     public var subscribers: [Subscriber]?
     /// Whether the subscribers are being read.
     public var isLoadingSubscribers: Bool
-    /// Why the subscribers could not be read.
+    /// Why the subscribers could not be read (the screen adds how to try again).
     public var subscribersError: String?
     /// The room as followed, for its replies.
     public var room: RoomFeed
@@ -157,7 +157,7 @@ public struct ThreadFeature: Reducer {
 
     case .subscribersResponse(.failure(let error)):
       state.isLoadingSubscribers = false
-      state.subscribersError = "Could not read who subscribes: \(error.message) Type /reload to try again."
+      state.subscribersError = "Could not read who subscribes: \(error.message)"
       return .none
 
     case .roomUpdated(let update):
@@ -165,7 +165,7 @@ public struct ThreadFeature: Reducer {
       return .none
 
     case .roomFailed(let error):
-      state.room.fail(error, reloadCommand: "/reload")
+      state.room.fail(error)
       return .none
 
     case .view(.fanPicked(let fanId)):

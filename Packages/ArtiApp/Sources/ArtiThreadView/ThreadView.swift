@@ -72,8 +72,13 @@ public struct ThreadView: TerminalView {
     if state.isLoadingSubscribers || state.room.isLoading { Component.progress("Reading your fans' replies") }
     if let interruption = state.room.interruption { Component.notice(interruption) }
     if let notice = state.notice { Component.notice(notice) }
-    if let error = state.subscribersError { Component.errorBanner(error) }
-    if let failure = state.room.failure { Component.errorBanner(failure) }
+    if let error = state.subscribersError {
+      Component.errorBanner("\(error) \(KeyMap.reload.hint("try again"))")
+    }
+    if let failure = state.room.failure {
+      Component.errorBanner(
+        "\(failure) \(KeyMap.reload.hint(state.room.hasLoaded ? "follow the room again" : "try again"))")
+    }
   }
 
   private func subscriberLine(_ subscribers: [Subscriber]?) -> String {

@@ -103,7 +103,7 @@ struct ThreadFeatureTests {
     }
     await store.receive(.subscribersResponse(.failure(forbidden))) {
       $0.isLoadingSubscribers = false
-      $0.subscribersError = "Could not read who subscribes: \(forbidden.message) Type /reload to try again."
+      $0.subscribersError = "Could not read who subscribes: \(forbidden.message)"
     }
     await store.send(.view(.reloadTapped)) {
       $0.isLoadingSubscribers = true

@@ -70,4 +70,13 @@ struct ThreadViewTests {
     #expect(view.action(for: .line("b"), in: open) == .view(.backTapped))
     #expect(view.action(for: .line("1"), in: open) == nil)
   }
+
+  @Test func render_subscribersOrRoomFailed_saysWhyAndHowToTryAgain() {
+    let failed = ThreadFeature.State(
+      artistId: artistID, subscribersError: "Could not read who subscribes: The server is busy.",
+      room: RoomFeed(failure: "Could not load the room: The server is busy."))
+    let text = view.render(failed).plainText(width: 200)
+    #expect(text.contains("[!] Could not read who subscribes: The server is busy. Type r to try again."))
+    #expect(text.contains("[!] Could not load the room: The server is busy. Type r to try again."))
+  }
 }
