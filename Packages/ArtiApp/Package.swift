@@ -8,10 +8,12 @@ let testing = Target.Dependency.product(
 let commonKit = Target.Dependency.product(name: "CommonKit", package: "CommonKit")
 let frommUI = Target.Dependency.product(name: "FrommUI", package: "Platform")
 let authClient = Target.Dependency.product(name: "AuthClient", package: "Client")
+let artistClient = Target.Dependency.product(name: "ArtistClient", package: "Client")
 let messageClient = Target.Dependency.product(name: "MessageClient", package: "Client")
 let profileClient = Target.Dependency.product(name: "ProfileClient", package: "Client")
 let commonDataModels = Target.Dependency.product(name: "CommonDataModels", package: "DataModel")
 let authDataModels = Target.Dependency.product(name: "AuthDataModels", package: "DataModel")
+let artistDataModels = Target.Dependency.product(name: "ArtistDataModels", package: "DataModel")
 let messageDataModels = Target.Dependency.product(name: "MessageDataModels", package: "DataModel")
 let profileDataModels = Target.Dependency.product(name: "ProfileDataModels", package: "DataModel")
 
@@ -29,6 +31,8 @@ let package = Package(
     .library(name: "ArtiSignInPasswordView", targets: ["ArtiSignInPasswordView"]),
     .library(name: "ArtiRoomView", targets: ["ArtiRoomView"]),
     .library(name: "ArtiProfileView", targets: ["ArtiProfileView"]),
+    .library(name: "ArtiThread", targets: ["ArtiThread"]),
+    .library(name: "ArtiThreadView", targets: ["ArtiThreadView"]),
     .executable(name: "ArtiPreviews", targets: ["ArtiPreviews"]),
   ],
   dependencies: [
@@ -59,7 +63,8 @@ let package = Package(
     .target(
       name: "ArtiCoordinator",
       dependencies: [
-        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile", authClient, authDataModels,
+        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile", authClient,
+        authDataModels,
         commonDataModels, composableArchitecture,
       ]),
     // Terminal views: each shows one feature with FrommUI and turns keys into that feature's actions.
@@ -70,16 +75,20 @@ let package = Package(
     .target(
       name: "ArtiCoordinatorView",
       dependencies: [
-        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile",
-        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiProfileView",
+        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread",
+        "ArtiProfile",
+        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiThreadView",
+        "ArtiProfileView",
         composableArchitecture, frommUI,
       ]),
     // Runs any one feature, or the whole app, alone with preview dependencies.
     .executableTarget(
       name: "ArtiPreviews",
       dependencies: [
-        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile", "ArtiCoordinator",
-        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiProfileView",
+        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile",
+        "ArtiCoordinator",
+        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiThreadView",
+        "ArtiProfileView",
         "ArtiCoordinatorView", authClient, messageClient, profileClient, commonKit, composableArchitecture,
         frommUI,
       ]),
@@ -105,9 +114,11 @@ let package = Package(
     .testTarget(
       name: "ArtiCoordinatorTests",
       dependencies: [
-        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiProfile", authClient,
-        messageClient, profileClient, authDataModels, messageDataModels, profileDataModels, commonDataModels,
-        composableArchitecture, testing,
+        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread",
+        "ArtiProfile",
+        authClient, artistClient, messageClient, profileClient, authDataModels, artistDataModels,
+        messageDataModels,
+        profileDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiSignInUsernameViewTests",
@@ -133,8 +144,29 @@ let package = Package(
       name: "ArtiCoordinatorViewTests",
       dependencies: [
         "ArtiCoordinatorView", "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom",
-        "ArtiProfile", authDataModels, messageDataModels, profileDataModels, commonDataModels,
-        composableArchitecture, frommUI,
+        "ArtiThread", "ArtiProfile", authDataModels, artistDataModels, messageDataModels, profileDataModels,
+        commonDataModels, composableArchitecture, frommUI,
+      ]),
+    .target(
+      name: "ArtiThread",
+      dependencies: [
+        artistClient, messageClient, artistDataModels, messageDataModels, commonDataModels,
+        composableArchitecture,
+      ]),
+    .target(
+      name: "ArtiThreadView",
+      dependencies: ["ArtiThread", artistDataModels, messageDataModels, commonDataModels, commonKit, frommUI]),
+    .testTarget(
+      name: "ArtiThreadTests",
+      dependencies: [
+        "ArtiThread", artistClient, messageClient, artistDataModels, messageDataModels, commonDataModels,
+        composableArchitecture, testing,
+      ]),
+    .testTarget(
+      name: "ArtiThreadViewTests",
+      dependencies: [
+        "ArtiThreadView", "ArtiThread", messageClient, artistDataModels, messageDataModels, commonDataModels,
+        frommUI,
       ]),
   ]
 )

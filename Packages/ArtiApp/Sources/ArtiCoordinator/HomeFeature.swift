@@ -1,17 +1,21 @@
 import ArtiProfile
 import ArtiRoom
+import ArtiThread
 import AuthDataModels
 import ComposableArchitecture
 
-/// The signed-in artist's home: the room and the profile, one shown at a time.
+/// The signed-in artist's home: the room, the fans with their replies, and the profile, one
+/// shown at a time.
 ///
-/// Only the room shown receives new messages: leaving its tab ends the subscription, coming
-/// back resumes it from the last message read.
+/// Only the tab shown receives new messages: leaving the room or the fans ends following the
+/// room there, coming back resumes it from the last message read.
 public struct HomeFeature: Reducer {
-  /// The two tabs of home.
+  /// The tabs of home.
   public enum Tab: Equatable, Sendable {
     /// The room: broadcasts and replies.
     case room
+    /// Who subscribes, and each fan's replies.
+    case fans
     /// The profile.
     case profile
   }
@@ -24,17 +28,20 @@ public struct HomeFeature: Reducer {
     public var tab: Tab
     /// The artist's room.
     public var room: RoomFeature.State
+    /// The artist's fans and their replies.
+    public var fans: ThreadFeature.State
     /// The artist's profile.
     public var profile: ProfileFeature.State
 
     /// Home for `session`, showing `tab`; the profile shares the session's display name.
     public init(
-      session: Session, tab: Tab = .room, room: RoomFeature.State? = nil,
+      session: Session, tab: Tab = .room, room: RoomFeature.State? = nil, fans: ThreadFeature.State? = nil,
       profile: ProfileFeature.State = .init()
     ) {
       self._session = Shared(value: session)
       self.tab = tab
       self.room = room ?? RoomFeature.State(artistId: session.account.id)
+      self.fans = fans ?? ThreadFeature.State(artistId: session.account.id)
       self.profile = profile
       self.profile.share(displayName: $session.account.displayName)
     }
@@ -48,6 +55,8 @@ public struct HomeFeature: Reducer {
     case tabSelected(Tab)
     /// The room's actions.
     case room(RoomFeature.Action)
+    /// The fans' actions.
+    case fans(ThreadFeature.Action)
     /// The profile's actions.
     case profile(ProfileFeature.Action)
   }
@@ -57,6 +66,7 @@ public struct HomeFeature: Reducer {
 
   public var body: some ReducerOf<Self> {
     Scope(state: \.room, action: \.room) { RoomFeature() }
+    Scope(state: \.fans, action: \.fans) { ThreadFeature() }
     Scope(state: \.profile, action: \.profile) { ProfileFeature() }
     Reduce { state, action in
       switch action {
@@ -69,7 +79,7 @@ public struct HomeFeature: Reducer {
         state.tab = tab
         return .concatenate(disappear(left), appear(tab))
 
-      case .room, .profile:
+      case .room, .fans, .profile:
         return .none
       }
     }
@@ -78,6 +88,7 @@ public struct HomeFeature: Reducer {
   private func appear(_ tab: Tab) -> Effect<Action> {
     switch tab {
     case .room: .send(.room(.task))
+    case .fans: .send(.fans(.view(.task)))
     case .profile: .send(.profile(.task))
     }
   }
@@ -85,6 +96,7 @@ public struct HomeFeature: Reducer {
   private func disappear(_ tab: Tab) -> Effect<Action> {
     switch tab {
     case .room: .send(.room(.disappeared))
+    case .fans: .send(.fans(.view(.disappeared)))
     case .profile: .none
     }
   }

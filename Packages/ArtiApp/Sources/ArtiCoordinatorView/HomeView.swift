@@ -3,19 +3,27 @@ import ArtiProfile
 import ArtiProfileView
 import ArtiRoom
 import ArtiRoomView
+import ArtiThread
+import ArtiThreadView
 import Foundation
 import FrommUI
 
-/// Home in the terminal: `/room` and `/profile` switch tabs; everything else goes to the tab shown.
+/// Home in the terminal: `/room`, `/fans` and `/profile` switch tabs; everything else goes to the
+/// tab shown.
 public struct HomeView: TerminalView {
   /// Typed as commands, so a letter stays the tab's own key (`r` reloads the profile).
-  static let tabs = [KeyMap.room.menuCommand(keys: false), KeyMap.profile.menuCommand(keys: false)]
+  static let tabs = [
+    KeyMap.room.menuCommand(keys: false), KeyMap.fans.menuCommand(keys: false, title: "Fans"),
+    KeyMap.profile.menuCommand(keys: false),
+  ]
 
   let room: RoomView
+  let fans: ThreadView
 
   /// Creates the view, showing message times in `timeZone`.
   public init(timeZone: TimeZone = .current) {
     self.room = RoomView(timeZone: timeZone)
+    self.fans = ThreadView(timeZone: timeZone)
   }
 
   public func render(_ state: HomeFeature.State) -> Screen {
@@ -26,6 +34,7 @@ public struct HomeView: TerminalView {
       Component.menu(Self.tabs)
       switch state.tab {
       case .room: room.feature.render(state.room)
+      case .fans: fans.render(state.fans)
       case .profile: ProfileView.feature.render(state.profile)
       }
     }
@@ -33,9 +42,11 @@ public struct HomeView: TerminalView {
 
   public func action(for input: InputEvent, in state: HomeFeature.State) -> HomeFeature.Action? {
     if KeyMap.room.matches(input, keys: false) { return .tabSelected(.room) }
+    if KeyMap.fans.matches(input, keys: false) { return .tabSelected(.fans) }
     if KeyMap.profile.matches(input, keys: false) { return .tabSelected(.profile) }
     switch state.tab {
     case .room: return room.feature.action(for: input, in: state.room).map(HomeFeature.Action.room)
+    case .fans: return fans.action(for: input, in: state.fans).map(HomeFeature.Action.fans)
     case .profile:
       return ProfileView.feature.action(for: input, in: state.profile).map(HomeFeature.Action.profile)
     }

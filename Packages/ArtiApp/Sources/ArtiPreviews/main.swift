@@ -8,6 +8,8 @@ import ArtiSignInPassword
 import ArtiSignInPasswordView
 import ArtiSignInUsername
 import ArtiSignInUsernameView
+import ArtiThread
+import ArtiThreadView
 import AuthClient
 import CommonKit
 import ComposableArchitecture
@@ -34,10 +36,11 @@ let usage = """
   Usage: ArtiPreviews [FEATURE]
 
   Runs one arti feature alone with preview data (no server). FEATURE is one of:
-    app        the whole app: intro, sign-in, room and profile (the default)
+    app        the whole app: intro, sign-in, room, fans and profile (the default)
     username   the username screen (try iu_official, taeyeon, akmu)
     password   the password screen for iu_official (the password is \(AuthClient.previewPassword))
     room       IU's room: type a line to broadcast, /refresh to reload
+    fans       IU's fans: a number opens that fan's replies, b goes back
     profile    IU's profile: e to edit, o to sign out
 
   Example: swift run --package-path Packages/ArtiApp ArtiPreviews room
@@ -70,6 +73,10 @@ case "room":
   await FeatureRunner.main(
     initialState: RoomFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: RoomFeature(),
     view: RoomView().feature, withDependencies: asIU)
+case "fans":
+  await FeatureRunner.main(
+    initialState: ThreadFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: ThreadFeature(),
+    view: ThreadView(), withDependencies: asIU)
 case "profile":
   await FeatureRunner.main(
     initialState: ProfileFeature.State(), reducer: ProfileFeature(), view: ProfileView.feature,

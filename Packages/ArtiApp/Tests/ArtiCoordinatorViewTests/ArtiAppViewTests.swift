@@ -4,7 +4,10 @@ import ArtiProfile
 import ArtiRoom
 import ArtiSignInPassword
 import ArtiSignInUsername
+import ArtiThread
+import ArtistDataModels
 import ComposableArchitecture
+import Foundation
 import FrommUI
 import Testing
 
@@ -52,6 +55,22 @@ struct ArtiAppViewTests {
       view.action(for: .command(name: "room"), in: profileTab) == .home(.presented(.tabSelected(.room))))
   }
 
+  @Test func home_fansTab_listsFansAndANumberOpensTheirThread() {
+    let state = ArtiAppFeature.State(home: HomeFeature.State(session: session()))
+    #expect(view.render(state).plainText().contains("[/fans] Fans"))
+    #expect(view.action(for: .command(name: "fans"), in: state) == .home(.presented(.tabSelected(.fans))))
+    let minji = Subscriber(
+      id: 7, username: "minji_fan", displayName: "민지",
+      subscribedAt: Date(timeIntervalSince1970: 1_794_000_000))
+    let fansTab = ArtiAppFeature.State(
+      home: HomeFeature.State(
+        session: session(), tab: .fans, fans: ThreadFeature.State(artistId: 1, subscribers: [minji])))
+    #expect(view.render(fansTab).plainText().contains("1. 민지 (@minji_fan)"))
+    #expect(view.action(for: .line("1"), in: fansTab) == .home(.presented(.fans(.view(.fanPicked(7))))))
+    #expect(
+      view.action(for: .command(name: "room"), in: fansTab) == .home(.presented(.tabSelected(.room))))
+  }
+
   @MainActor
   @Test func home_helpOnTheProfileTab_listsTheTabsAndTheProfileKeysOfTheSharedMap() async {
     let store = Store(
@@ -72,6 +91,7 @@ struct ArtiAppViewTests {
         """
         Keys and commands here:
           /room        Room
+          /fans        Fans
           /profile     Profile
           e, /edit     Edit
           r, /reload   Reload

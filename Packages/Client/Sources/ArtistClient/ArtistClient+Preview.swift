@@ -20,11 +20,22 @@ extension ArtistClient {
       subscriberCount: 1_520, isSubscribed: false, unreadCount: 0, lastBroadcastAt: nil),
   ]
 
+  /// The preview subscribers of every artist: the dev backend's demo fans.
+  public static let previewSubscribers: [Subscriber] = [
+    Subscriber(
+      id: 4, username: "demo_fan", displayName: "Demo Fan",
+      subscribedAt: Date(timeIntervalSince1970: 1_789_000_000)),
+    Subscriber(
+      id: 5, username: "minji_fan", displayName: "민지",
+      subscribedAt: Date(timeIntervalSince1970: 1_789_500_000)),
+  ]
+
   /// An in-memory client over `artists`; subscribing changes `isSubscribed` and the count, an
   /// unknown artist is refused like the server does. Each call takes `latency` on
   /// `@Dependency(\.continuousClock)`.
   public static func preview(
-    artists: [ArtistSummary] = previewArtists, latency: Duration = .milliseconds(200)
+    artists: [ArtistSummary] = previewArtists, subscribers: [Subscriber] = previewSubscribers,
+    latency: Duration = .milliseconds(200)
   ) -> ArtistClient {
     let box = PreviewArtistWorld(artists)
     @Sendable func travel() async throws {
@@ -60,6 +71,10 @@ extension ArtistClient {
       unsubscribe: { artistId in
         try await travel()
         return try set(artistId, subscribed: false)
+      },
+      subscribers: { _ in
+        try await travel()
+        return subscribers
       }
     )
   }

@@ -24,7 +24,11 @@ extension ArtistClient {
         try await api.send(Endpoint<ArtistList>(.get, APIPaths.artists, cacheTTL: artistListCacheTTL)).artists
       },
       subscribe: { artistId in try await subscription(.put, artistId) },
-      unsubscribe: { artistId in try await subscription(.delete, artistId) }
+      unsubscribe: { artistId in try await subscription(.delete, artistId) },
+      subscribers: { artistId in
+        try await api.send(Endpoint<SubscriberList>(.get, APIPaths.subscribers(artistID: artistId)))
+          .subscribers
+      }
     )
   }
 }

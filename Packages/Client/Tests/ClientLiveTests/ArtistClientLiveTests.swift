@@ -54,4 +54,17 @@ let artistListJSON = """
       try await ArtistClient.live(harness.api).subscribe(2)
     }
   }
+
+  @Test func subscribers_getsTheArtistsSubscribers() async throws {
+    let body =
+      #"{"subscribers":[{"displayName":"민지","id":5,"subscribedAt":"2026-11-20T10:00:00Z","username":"minji_fan"}]}"#
+    let harness = Harness([json(200, body)])
+    defer { harness.remove() }
+    let subscribers = try await ArtistClient.live(harness.api).subscribers(1)
+    #expect(subscribers.map(\.username) == ["minji_fan"])
+    #expect(
+      harness.transport.requests == [
+        WireRequest(method: "GET", path: "/v1/artists/1/subscribers", headers: bearer)
+      ])
+  }
 }

@@ -50,6 +50,23 @@ import Testing
     }
   }
 
+  @Test func subscribers_theArtistSeesTheirOwn_aFanIsForbidden() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let artist = backend.app("arti")
+    let session = try await artist.auth.signIn("iu_official", demoPassword)
+    let subscribers = try await artist.artists.subscribers(session.account.id)
+    #expect(Set(subscribers.map(\.username)) == ["demo_fan", "minji_fan"])
+    let fan = backend.app("fan")
+    _ = try await fan.auth.signIn("demo_fan", demoPassword)
+    do {
+      _ = try await fan.artists.subscribers(session.account.id)
+      Issue.record("a fan read an artist's subscribers")
+    } catch let APIError.rejected(code, _) {
+      #expect(code == "forbidden")
+    }
+  }
+
   @Test func messages_fanReadsRepliesAndReceivesANewBroadcastThroughUpdates() async throws {
     let backend = try Backend()
     defer { backend.remove() }

@@ -35,4 +35,11 @@ import Testing
       try WireJSON.decode(SubscriptionStatus.self, from: fixture("subscription"))
         == SubscriptionStatus(artistId: 1, isSubscribed: true, subscriberCount: 3))
   }
+
+  @Test func subscriberList_validFixture_decodesEarliestFirst() throws {
+    let list = try WireJSON.decode(SubscriberList.self, from: fixture("subscriber-list"))
+    #expect(list.subscribers.map(\.username) == ["demo_fan", "minji_fan"])
+    #expect(list.subscribers[1].displayName == "민지")
+    #expect(list.subscribers[0].subscribedAt == Date(timeIntervalSince1970: 1_795_000_000))
+  }
 }

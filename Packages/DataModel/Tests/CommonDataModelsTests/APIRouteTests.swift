@@ -13,6 +13,7 @@ import Testing
     #expect(APIPaths.history(artistID: 7) == "/v1/rooms/7/history")
     #expect(APIPaths.artist(artistID: 7) == "/v1/artists/7")
     #expect(APIPaths.subscription(artistID: 7) == "/v1/artists/7/subscription")
+    #expect(APIPaths.subscribers(artistID: 7) == "/v1/artists/7/subscribers")
     #expect(APIPaths.signIn == APIRoute.signIn.pattern)
   }
 

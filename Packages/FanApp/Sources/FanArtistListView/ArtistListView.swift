@@ -2,15 +2,22 @@ import ArtistDataModels
 import CommonDataModels
 import CommonKit
 import FanArtistList
+import Foundation
 import FrommUI
 
-/// The artist list: one numbered row per artist with its subscription mark and unread count.
+/// The artist list: one numbered row per artist with its subscription mark, its status message,
+/// its unread count and when it last broadcast.
 ///
 /// A number or a username opens that artist's room; `/sub N` and `/unsub N` change a
 /// subscription; `r` reloads; `p` shows the profile (keys from ``KeyMap``).
 public struct ArtistListView: TerminalView {
-  /// Creates the view.
-  public init() {}
+  /// The time zone broadcast times are shown in.
+  public var timeZone: TimeZone
+
+  /// Creates the view, showing times in `timeZone`.
+  public init(timeZone: TimeZone = .current) {
+    self.timeZone = timeZone
+  }
 
   /// Loads the list when the screen appears.
   public var startAction: ArtistListFeature.Action? { .view(.task) }
@@ -24,7 +31,7 @@ public struct ArtistListView: TerminalView {
       if state.artists.isEmpty {
         if !state.isLoading { Component.empty("No artists yet") }
       } else {
-        Component.list(state.artists.map(Self.row))
+        Component.list(state.artists.map(row))
         Component.text(
           "Type a number to open a room; \(KeyMap.subscribe.typed) subscribes, \(KeyMap.unsubscribe.typed) unsubscribes."
         )
@@ -58,15 +65,23 @@ public struct ArtistListView: TerminalView {
     }
   }
 
-  static func row(_ artist: ArtistSummary) -> ListItem {
+  /// A row: the mark, the artist and their status message; their unread count (or how many fans
+  /// they have) and when they last broadcast, so a fan sees who is active.
+  func row(_ artist: ArtistSummary) -> ListItem {
     let mark = artist.isSubscribed ? "[x]" : "[ ]"
-    let detail: String
+    var detail: String
     if artist.isSubscribed {
       detail = artist.unreadCount == 0 ? "no unread" : "\(artist.unreadCount) unread"
     } else {
       detail = artist.subscriberCount == 1 ? "1 fan" : "\(artist.subscriberCount) fans"
     }
-    return ListItem("\(mark) \(artist.displayName) (@\(artist.username))", detail: detail)
+    if let last = artist.lastBroadcastAt {
+      detail += " · last broadcast \(MessageTime.format(last, in: timeZone))"
+    }
+    let status = artist.statusMessage.trimmingWhitespace()
+    return ListItem(
+      "\(mark) \(artist.displayName) (@\(artist.username))" + (status.isEmpty ? "" : " · “\(status)”"),
+      detail: detail)
   }
 
   /// The action that `input` means on this screen.

@@ -1,6 +1,7 @@
 import ArtistDataModels
 import FanArtistList
 import FanArtistListView
+import Foundation
 import FrommUI
 import Testing
 
@@ -24,6 +25,18 @@ struct ArtistListViewTests {
         unsubscribes.
         [r] Reload  [p] Profile
         """)
+  }
+
+  @Test func render_artistWithStatusAndBroadcasts_showsTheStatusAndWhenTheyLastBroadcast() {
+    var iu = ArtistSummary.iu
+    iu.statusMessage = "Thank you for waiting 💜"
+    // 1_795_000_000 is 2026-11-18 11:06:40 UTC, 20:06 in Seoul.
+    iu.lastBroadcastAt = Date(timeIntervalSince1970: 1_795_000_000)
+    let seoul = ArtistListView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
+    let text = seoul.render(ArtistListFeature.State(artists: [iu])).plainText(width: 80)
+
+    #expect(text.contains("1. [x] IU (@iu_official) · “Thank you for waiting 💜”"))
+    #expect(text.contains("2 unread · last broadcast 11-18 20:06"))
   }
 
   @Test func render_loadingEmptyList_showsProgressOnly() {

@@ -3,6 +3,7 @@
 
 import ArtiProfile
 import ArtiRoom
+import ArtiThread
 import AuthDataModels
 import ComposableArchitecture
 
@@ -25,6 +26,11 @@ extension HomeFeature.Action {
       AnyCasePath(
         embed: HomeFeature.Action.room, extract: { if case .room(let value) = $0 { value } else { nil } })
     }
+    /// The `fans` case.
+    public var fans: AnyCasePath<HomeFeature.Action, ThreadFeature.Action> {
+      AnyCasePath(
+        embed: HomeFeature.Action.fans, extract: { if case .fans(let value) = $0 { value } else { nil } })
+    }
     /// The `profile` case.
     public var profile: AnyCasePath<HomeFeature.Action, ProfileFeature.Action> {
       AnyCasePath(
@@ -44,6 +50,11 @@ extension HomeFeature.Action {
   /// The payload of the `room` case, or `nil` in another case.
   public var room: RoomFeature.Action? {
     if case .room(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `fans` case, or `nil` in another case.
+  public var fans: ThreadFeature.Action? {
+    if case .fans(let value) = self { value } else { nil }
   }
 
   /// The payload of the `profile` case, or `nil` in another case.

@@ -12,7 +12,8 @@ extension ArtistClient {
     ArtistClient(
       artists: unimplemented("ArtistClient.artists"),
       subscribe: unimplemented("ArtistClient.subscribe"),
-      unsubscribe: unimplemented("ArtistClient.unsubscribe")
+      unsubscribe: unimplemented("ArtistClient.unsubscribe"),
+      subscribers: unimplemented("ArtistClient.subscribers")
     )
   }
 }

@@ -29,6 +29,10 @@ public enum APIPaths {
   public static func subscription(artistID: AccountID) -> String {
     APIRoute.subscribe.path(["artistId": "\(artistID)"])
   }
+  /// `GET`: the fans who subscribe to the artist (that artist only).
+  public static func subscribers(artistID: AccountID) -> String {
+    APIRoute.listSubscribers.path(["artistId": "\(artistID)"])
+  }
   /// `GET` messages after a cursor, `POST` a new message, in the artist's room.
   public static func messages(artistID: AccountID) -> String {
     APIRoute.listMessages.path(["artistId": "\(artistID)"])

@@ -50,6 +50,8 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   public static let subscribe = APIRoute("PUT", "/v1/artists/{artistId}/subscription")
   /// Unsubscribe (fans only).
   public static let unsubscribe = APIRoute("DELETE", "/v1/artists/{artistId}/subscription")
+  /// The fans who subscribe to an artist (that artist only).
+  public static let listSubscribers = APIRoute("GET", "/v1/artists/{artistId}/subscribers")
   /// Messages of the artist's room after a cursor.
   public static let listMessages = APIRoute("GET", "/v1/rooms/{artistId}/messages")
   /// The newest messages of the artist's room before an id (the newest of the room without one).
@@ -64,6 +66,6 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   /// Every route of the API, in the order the backend matches them.
   public static let all: [APIRoute] = [
     health, checkAccount, signUp, signIn, signOut, session, listArtists, showArtist, subscribe, unsubscribe,
-    listMessages, listHistory, sendMessage, showProfile, updateProfile,
+    listSubscribers, listMessages, listHistory, sendMessage, showProfile, updateProfile,
   ]
 }

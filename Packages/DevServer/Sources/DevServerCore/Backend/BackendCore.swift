@@ -117,6 +117,7 @@ final class BackendCore: Sendable {
     Route(.showArtist) { try $0.showArtist($1) },
     Route(.subscribe) { try $0.subscribe($1, subscribed: true) },
     Route(.unsubscribe) { try $0.subscribe($1, subscribed: false) },
+    Route(.listSubscribers) { try $0.listSubscribers($1) },
     Route(.listMessages) { try $0.listMessages($1) },
     Route(.listHistory) { try $0.listHistory($1) },
     Route(.sendMessage) { try $0.sendMessage($1) },

@@ -30,6 +30,19 @@ extension BackendCore {
       store.setSubscription(fan: caller.account.id, artist: artistID, subscribed: subscribed, now: now()))
   }
 
+  /// Who subscribes is the artist's to know: no fan, and no other artist, sees the list.
+  func listSubscribers(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let artistID = try request.artistID()
+    guard let artist = try store.account(id: artistID), artist.role == .artist else {
+      throw Self.noSuchArtist(artistID)
+    }
+    guard caller.account.id == artistID else {
+      throw ServerError(.forbidden, "Only \(artist.username) can see who subscribes to \(artist.username).")
+    }
+    return try .json(SubscriberList(subscribers: store.subscribers(artist: artistID)))
+  }
+
   static func noSuchArtist(_ id: AccountID) -> ServerError {
     ServerError(.notFound, "There is no artist with id \(id); list artists with GET /v1/artists.")
   }

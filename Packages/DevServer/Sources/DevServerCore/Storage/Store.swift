@@ -198,6 +198,25 @@ struct Store: Sendable {
     }
   }
 
+  /// The fans who subscribe to `artist`, the earliest subscriber first.
+  func subscribers(artist: AccountID) throws -> [Subscriber] {
+    try database.read { connection in
+      try connection.query(
+        """
+        SELECT a.id, a.username, a.display_name, s.created_at
+        FROM subscriptions s JOIN accounts a ON a.id = s.fan_id
+        WHERE s.artist_id = ?
+        ORDER BY s.created_at, a.id
+        """,
+        [.integer(artist.rawValue)]
+      ).map { row in
+        Subscriber(
+          id: AccountID(row.int64(0)), username: row.string(1), displayName: row.string(2),
+          subscribedAt: Date(timeIntervalSince1970: row.double(3) ?? 0))
+      }
+    }
+  }
+
   /// The room's artist account (any role; `nil` when missing) and whether `account` subscribes to
   /// it, read together.
   func roomAccess(

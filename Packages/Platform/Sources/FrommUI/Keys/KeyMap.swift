@@ -25,6 +25,8 @@ public enum KeyMap {
   public static let profile = KeyBinding(command: "profile", key: "p", title: "Profile")
   /// `/room`: show the room.
   public static let room = KeyBinding(command: "room", title: "Room")
+  /// `/fans`: show the artist's fans, each with their replies.
+  public static let fans = KeyBinding(command: "fans", title: "Fans and their replies")
   /// `/next` or `n`: go on to the next step.
   public static let next = KeyBinding(command: "next", key: "n", title: "Next")
   /// `/login` or `l`: start signing in.
@@ -48,7 +50,7 @@ public enum KeyMap {
 
   /// Every entry, in the order `Apps/README.md` lists them.
   public static let all: [KeyBinding] = [
-    help, back, reload, retry, edit, save, cancel, signOut, profile, room, next, logIn, signUp, signIn,
+    help, back, reload, retry, edit, save, cancel, signOut, profile, room, fans, next, logIn, signUp, signIn,
     subscribe, unsubscribe, open, name, status,
   ]
 }

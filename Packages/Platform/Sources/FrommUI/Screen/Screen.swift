@@ -25,7 +25,7 @@ public struct Screen: Sendable, Equatable {
   }
 
   /// What the interactive line editor asks for: the last focused field, or an explicit
-  /// ``Component/prompt(_:isSecure:)``.
+  /// ``Component/prompt(_:isSecure:characterLimit:keeping:)``.
   public var prompt: InputPrompt? {
     var prompt: InputPrompt?
     for component in components {

@@ -1,0 +1,73 @@
+import ArtiCoordinator
+import ArtiRoom
+import ArtiThread
+import ArtistClient
+import ArtistDataModels
+import CommonDataModels
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import Foundation
+import MessageClient
+import Synchronization
+import Testing
+
+@MainActor
+struct HomeFansTabTests {
+  @Test func fansTab_readsSubscribersAndFollowsTheRoomThere_andLeavingItStopsFollowing() async {
+    let minji = Subscriber(
+      id: 7, username: "minji_fan", displayName: "민지",
+      subscribedAt: Date(timeIntervalSince1970: 1_794_000_000))
+    let follows = Mutex<[AsyncThrowingStream<RoomUpdate, any Error>.Continuation]>([])
+    let store = TestStore(
+      initialState: HomeFeature.State(
+        session: session(), room: RoomFeature.State(artistId: 1, room: RoomFeed(hasLoaded: true)))
+    ) {
+      HomeFeature()
+    } withDependencies: {
+      $0.messageClient.followRoom = { _, _ in
+        let (updates, continuation) = AsyncThrowingStream.makeStream(of: RoomUpdate.self)
+        follows.withLock { $0.append(continuation) }
+        return updates
+      }
+      $0.artistClient.subscribers = { artistId in
+        #expect(artistId == 1)
+        return [minji]
+      }
+    }
+
+    await store.send(.task)
+    await store.receive(.room(.task)) {
+      $0.room.room.isLoading = true
+      $0.room.room.isLive = true
+    }
+    await store.send(.tabSelected(.fans)) { $0.tab = .fans }
+    await store.receive(.room(.disappeared)) {
+      $0.room.room.isLoading = false
+      $0.room.room.isLive = false
+    }
+    await store.receive(.fans(.view(.task))) {
+      $0.fans.isLoadingSubscribers = true
+      $0.fans.room.isLoading = true
+      $0.fans.room.isLive = true
+    }
+    await store.receive(.fans(.subscribersResponse(.success([minji])))) {
+      $0.fans.isLoadingSubscribers = false
+      $0.fans.subscribers = [minji]
+    }
+    await store.send(.tabSelected(.room)) { $0.tab = .room }
+    await store.receive(.fans(.view(.disappeared))) {
+      $0.fans.room.isLoading = false
+      $0.fans.room.isLive = false
+    }
+    await store.receive(.room(.task)) {
+      $0.room.room.isLoading = true
+      $0.room.room.isLive = true
+    }
+    await store.send(.room(.disappeared)) {
+      $0.room.room.isLoading = false
+      $0.room.room.isLive = false
+    }
+    await store.finish()
+    #expect(follows.withLock { $0.count } == 3)
+  }
+}
