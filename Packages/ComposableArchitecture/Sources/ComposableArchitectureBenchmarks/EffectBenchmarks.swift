@@ -74,10 +74,18 @@ func effectCases() -> [BenchmarkCase] {
         // The effect's shape without a store: a task started on the main actor awaits work off
         // it, changes main-actor state, and is awaited from the main actor.
         let time = await measureAsync(iterations: 5_000) {
-          let task = Task.immediate { @MainActor in
-            total &+= await workOffMainActor()
+          if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let task = Task.immediate { @MainActor in
+              total &+= await workOffMainActor()
+            }
+            await task.value
+          } else {
+            // Older Apple runtimes lack `Task.immediate`, as the store's effects do.
+            let task = Task { @MainActor in
+              total &+= await workOffMainActor()
+            }
+            await task.value
           }
-          await task.value
         }
         consume(total)
         return time
