@@ -117,7 +117,7 @@ public struct RoomFeature: Reducer {
         return .none
 
       case .olderResponse(.failure(let error)):
-        state.room.failOlder(error, olderCommand: "/older")
+        state.room.failOlder(error)
         return .none
 
       case .roomUpdated(let update):

@@ -89,7 +89,9 @@ public struct RoomView: TerminalView {
       let purpose = state.hasLoaded ? "follow the room again" : "try again"
       errors.append("\(loadError) \(KeyMap.reload.hint(purpose, keys: false))")
     }
-    if let olderFailure = room.olderFailure { errors.append(olderFailure) }
+    if let olderFailure = room.olderFailure {
+      errors.append("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
+    }
     return State(
       rows: room.window.reversed().map(row), olderCount: room.olderAbove, newerCount: room.newerBelow,
       newCount: room.newBelow, hasOlder: room.hasOlder, isLoadingOlder: room.isLoadingOlder,
@@ -148,7 +150,7 @@ public struct RoomView: TerminalView {
   public func action(for input: InputEvent, in state: State) -> Action? {
     if KeyMap.reload.matches(input, keys: false) { return .reloadTapped }
     if KeyMap.retry.matches(input, keys: false) { return .retryTapped }
-    if input == .command(name: "older") || input == .key(.pageDown) { return .olderTapped }
+    if KeyMap.older.matches(input, keys: false) || input == .key(.pageDown) { return .olderTapped }
     if input == .key(.pageUp) { return .newerTapped }
     guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
     return .broadcastSubmitted(text)

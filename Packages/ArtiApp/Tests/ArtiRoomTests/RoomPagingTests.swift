@@ -52,8 +52,7 @@ struct RoomPagingTests {
     await store.send(.olderTapped) { $0.room.isLoadingOlder = true }
     await store.receive(.olderResponse(.failure(.unreachable("local")))) {
       $0.room.isLoadingOlder = false
-      $0.room.olderFailure =
-        "Could not load older messages: \(APIError.unreachable("local").message) Type /older to try again."
+      $0.room.olderFailure = "Could not load older messages: \(APIError.unreachable("local").message)"
     }
   }
 

@@ -41,8 +41,8 @@ struct ThreadFeatureTests {
       broadcast(1, "안녕"), reply(2, "언니 안녕!", from: minji), reply(3, "hello!", from: demoFan),
       reply(4, "보고 싶어요", from: minji),
     ]
-    room.yield(.loaded(loaded))
-    await store.receive(.roomUpdated(.loaded(loaded))) {
+    room.yield(.loaded(loaded, hasOlder: false))
+    await store.receive(.roomUpdated(.loaded(loaded, hasOlder: false))) {
       $0.room.isLoading = false
       $0.room.hasLoaded = true
       $0.room.messages = loaded

@@ -162,10 +162,10 @@ public struct RoomFeed: Equatable, Sendable {
     if top > target { scrolledBack += top - target }
   }
 
-  /// Reading an older page failed with `error`; `olderCommand` is how the reader tries again.
-  public mutating func failOlder(_ error: APIError, olderCommand: String) {
+  /// Reading an older page failed with `error`; another ``startLoadingOlder()`` tries again.
+  public mutating func failOlder(_ error: APIError) {
     isLoadingOlder = false
-    olderFailure = "Could not load older messages: \(error.message) Type \(olderCommand) to try again."
+    olderFailure = "Could not load older messages: \(error.message)"
   }
 
   /// Shows ``pageSize`` older messages (as many as there are), keeping at least a page in the

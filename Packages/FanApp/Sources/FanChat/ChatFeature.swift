@@ -147,7 +147,7 @@ public struct ChatFeature: Reducer {
       return .none
 
     case .olderResponse(.failure(let error)):
-      state.room.failOlder(error, olderCommand: "/older")
+      state.room.failOlder(error)
       return .none
 
     case .view(.sendTapped(let text)):

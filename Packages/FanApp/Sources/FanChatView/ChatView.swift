@@ -55,7 +55,9 @@ public struct ChatView: TerminalView {
           Component.text("… \(count(room.newerBelow, "newer message")) below (PageDown)", style: .dim)
         }
       }
-      if let olderFailure = state.room.olderFailure { Component.errorBanner(olderFailure) }
+      if let olderFailure = state.room.olderFailure {
+        Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
+      }
       if state.isLoading { Component.progress("Loading messages") }
       if let interruption = state.interruption { Component.notice(interruption) }
       if let failure = state.room.failure {
@@ -99,7 +101,7 @@ public struct ChatView: TerminalView {
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
     if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
-    if input == .command(name: "older") || input == .key(.pageUp) { return .view(.olderTapped) }
+    if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) { return .view(.olderTapped) }
     if input == .key(.pageDown) { return .view(.newerTapped) }
     if case .line(let text) = input { return .view(.sendTapped(text)) }
     return nil

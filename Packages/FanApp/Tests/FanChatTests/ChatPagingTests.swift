@@ -78,8 +78,7 @@ struct ChatPagingTests {
     await store.send(.view(.olderTapped)) { $0.room.isLoadingOlder = true }
     await store.receive(.olderResponse(.failure(.timeout))) {
       $0.room.isLoadingOlder = false
-      $0.room.olderFailure =
-        "Could not load older messages: \(APIError.timeout.message) Type /older to try again."
+      $0.room.olderFailure = "Could not load older messages: \(APIError.timeout.message)"
     }
     await store.send(.view(.olderTapped)) {
       $0.room.isLoadingOlder = true

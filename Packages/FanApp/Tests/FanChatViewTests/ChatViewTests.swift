@@ -109,8 +109,10 @@ struct ChatViewTests {
     state.room.isLoadingOlder = true
     #expect(view.render(state).plainText(width: 80).contains("Loading older messages"))
     state.room.isLoadingOlder = false
-    state.room.olderFailure = "Could not load older messages: Timed out. Type /older to try again."
-    #expect(view.render(state).plainText(width: 80).contains("[!] Could not load older messages"))
+    state.room.olderFailure = "Could not load older messages: Timed out."
+    #expect(
+      view.render(state).plainText(width: 120)
+        .contains("[!] Could not load older messages: Timed out. Type /older to try again."))
   }
 
   @Test func action_pageKeysAndOlderCommand_pageThroughTheRoom() {

@@ -11,6 +11,9 @@ public enum KeyMap {
   public static let back = KeyBinding(command: "back", key: "b", escape: true, title: "Back")
   /// `/reload` or `r`: read the screen's data again.
   public static let reload = KeyBinding(command: "reload", key: "r", title: "Reload")
+  /// `/older`: read the messages before the oldest shown (PageUp or PageDown too, by the room's
+  /// order).
+  public static let older = KeyBinding(command: "older", title: "Older messages")
   /// `/retry`: send again what failed and was kept.
   public static let retry = KeyBinding(command: "retry", title: "Try again")
   /// `/edit` or `e`: start editing.
@@ -50,7 +53,8 @@ public enum KeyMap {
 
   /// Every entry, in the order `Apps/README.md` lists them.
   public static let all: [KeyBinding] = [
-    help, back, reload, retry, edit, save, cancel, signOut, profile, room, fans, next, logIn, signUp, signIn,
+    help, back, reload, older, retry, edit, save, cancel, signOut, profile, room, fans, next, logIn, signUp,
+    signIn,
     subscribe, unsubscribe, open, name, status,
   ]
 }
