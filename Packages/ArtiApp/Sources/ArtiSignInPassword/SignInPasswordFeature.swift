@@ -38,9 +38,9 @@ public struct SignInPasswordFeature: Reducer {
   }
 
   /// What can happen on the screen.
-  public enum Action: Equatable, Sendable, CasePathable {
-    /// The field's text changed.
-    case passwordChanged(String)
+  public enum Action: Equatable, Sendable, BindableAction, CasePathable {
+    /// A bound field changed: `.set(\.password, text)` as the secure field is edited.
+    case binding(BindingAction<State>)
     /// "Sign in".
     case signInButtonTapped
     /// The password was typed and submitted at once (Enter in the terminal): change, then sign in.
@@ -71,12 +71,16 @@ public struct SignInPasswordFeature: Reducer {
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    BindingReducer()
     Reduce { state, action in
       switch action {
-      case .passwordChanged(let password):
-        state.password = password
+      case .binding(\.password):
+        // A new password makes the last refusal stale.
         state.passwordProblem = nil
         state.error = nil
+        return .none
+
+      case .binding:
         return .none
 
       case .signInButtonTapped:

@@ -39,7 +39,7 @@ struct SignInPasswordFeatureTests {
       $0.authClient.signIn = { _, _ in throw APIError.unauthorized("Wrong username or password.") }
     }
 
-    await store.send(.passwordChanged("not-the-password")) {
+    await store.send(.set(\.password, "not-the-password")) {
       $0.password = "not-the-password"
     }
     await store.send(.signInButtonTapped) {
@@ -51,7 +51,7 @@ struct SignInPasswordFeatureTests {
       $0.error = .wrongPassword
     }
     // Typing again clears the error.
-    await store.send(.passwordChanged("f")) {
+    await store.send(.set(\.password, "f")) {
       $0.password = "f"
       $0.error = nil
     }

@@ -8,13 +8,14 @@ import CommonKit
 import ComposableArchitecture
 
 extension SignInPasswordFeature.Action {
-  /// The case paths of ``SignInPasswordFeature/Action``: `\.passwordChanged`, `\.signInButtonTapped`, `\.passwordSubmitted`, ….
+  /// The case paths of ``SignInPasswordFeature/Action``: `\.binding`, `\.signInButtonTapped`, `\.passwordSubmitted`, ….
   public struct AllCasePaths: Sendable {
-    /// The `passwordChanged` case.
-    public var passwordChanged: AnyCasePath<SignInPasswordFeature.Action, String> {
+    /// The `binding` case.
+    public var binding: AnyCasePath<SignInPasswordFeature.Action, BindingAction<SignInPasswordFeature.State>>
+    {
       AnyCasePath(
-        embed: SignInPasswordFeature.Action.passwordChanged,
-        extract: { if case .passwordChanged(let value) = $0 { value } else { nil } })
+        embed: SignInPasswordFeature.Action.binding,
+        extract: { if case .binding(let value) = $0 { value } else { nil } })
     }
     /// The `signInButtonTapped` case.
     public var signInButtonTapped: AnyCasePath<SignInPasswordFeature.Action, Void> {
@@ -57,9 +58,9 @@ extension SignInPasswordFeature.Action {
   /// The case paths of ``SignInPasswordFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
-  /// The payload of the `passwordChanged` case, or `nil` in another case.
-  public var passwordChanged: String? {
-    if case .passwordChanged(let value) = self { value } else { nil }
+  /// The payload of the `binding` case, or `nil` in another case.
+  public var binding: BindingAction<SignInPasswordFeature.State>? {
+    if case .binding(let value) = self { value } else { nil }
   }
 
   /// The payload of the `passwordSubmitted` case, or `nil` in another case.
