@@ -1,6 +1,6 @@
 import ComposableArchitecture
 
-/// The seeds' README example: a counter with a number-fact button whose answer shows in an alert.
+/// TCA's classic example: a counter with a number-fact button whose answer shows in an alert.
 struct NumberFactClient: Sendable {
   var fetch: @Sendable (Int) async throws -> String
 }
@@ -57,7 +57,7 @@ struct NumberFactFeature: Reducer {
       case .numberFactButtonTapped:
         state.isLoading = true
         return .run { [count = state.count] send in
-          // The fact service is slow on purpose in the seeds' example: a scheduler is advanced.
+          // The fact service is slow on purpose, so the test advances a clock instead of waiting.
           try await clock.sleep(for: .seconds(1))
           do {
             await send(.numberFactResponse(.success(try await numberFact.fetch(count))))
