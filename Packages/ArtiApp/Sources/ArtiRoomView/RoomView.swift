@@ -82,7 +82,8 @@ public struct RoomView: TerminalView {
     var errors: [String] = []
     if let problem = state.outbox.problemMessage {
       errors.append(
-        Self.withRemedy(problem, unsent: state.outbox.unsent != nil, refused: state.outbox.refusedText != nil)
+        KeyMap.withSendRemedy(
+          problem, unsent: state.outbox.unsent != nil, refused: state.outbox.refusedText != nil)
       )
     }
     if let loadError = state.loadError {
@@ -154,14 +155,6 @@ public struct RoomView: TerminalView {
     if input == .key(.pageUp) { return .newerTapped }
     guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
     return .broadcastSubmitted(text)
-  }
-
-  /// The outbox's words for its problem, and what to type about it: `/retry` for a message kept
-  /// after sending failed, Enter again for one kept to be shortened.
-  static func withRemedy(_ words: String, unsent: Bool, refused: Bool) -> String {
-    if unsent { return "\(words) \(KeyMap.retry.hint("send it again", keys: false))" }
-    if refused { return "\(words) Then press Enter again." }
-    return words
   }
 
   private func row(_ message: Message) -> ListItem {

@@ -66,7 +66,7 @@ public struct ChatView: TerminalView {
       }
       if let problem = state.outbox.problemMessage {
         Component.errorBanner(
-          Self.withRemedy(
+          KeyMap.withSendRemedy(
             problem, unsent: state.outbox.unsent != nil, refused: state.outbox.refusedText != nil))
       }
       if let unsent = state.outbox.unsent, !state.outbox.isSending {
@@ -77,14 +77,6 @@ public struct ChatView: TerminalView {
       Component.menu(Self.commands)
       Component.prompt("Reply", characterLimit: MessageRules.maxLength, keeping: state.outbox.refusedText)
     }
-  }
-
-  /// The outbox's words for its problem, and what to type about it: `/retry` for a message kept
-  /// after sending failed, Enter again for one kept to be shortened.
-  static func withRemedy(_ words: String, unsent: Bool, refused: Bool) -> String {
-    if unsent { return "\(words) \(KeyMap.retry.hint("send it again", keys: false))" }
-    if refused { return "\(words) Then press Enter again." }
-    return words
   }
 
   private func count(_ number: Int, _ noun: String) -> String {

@@ -58,4 +58,13 @@ struct KeyMapTests {
           /help, ?  This list
         """)
   }
+
+  @Test func withSendRemedy_unsentRefusedOrNeither_addsRetryEnterOrNothing() {
+    #expect(
+      KeyMap.withSendRemedy("Sending failed.", unsent: true, refused: false)
+        == "Sending failed. Type /retry to send it again.")
+    #expect(
+      KeyMap.withSendRemedy("Too long.", unsent: false, refused: true) == "Too long. Then press Enter again.")
+    #expect(KeyMap.withSendRemedy("Sending.", unsent: false, refused: false) == "Sending.")
+  }
 }
