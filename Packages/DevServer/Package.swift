@@ -19,7 +19,9 @@ let package = Package(
     .systemLibrary(name: "CCrypt"),
     .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto"),
     .systemLibrary(name: "CEpoll"),
-    .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+    // The plain lock the HTTP layer and the store share.
+    .target(name: "DevServerLocks"),
+    .target(name: "SQLiteStore", dependencies: ["CSQLite", "DevServerLocks"]),
     .target(
       name: "DevServerCore",
       dependencies: [
@@ -37,7 +39,7 @@ let package = Package(
     .target(
       name: "DevServerHTTP",
       dependencies: [
-        "CEpoll",
+        "CEpoll", "DevServerLocks",
         .product(name: "CommonKit", package: "CommonKit"),
         .product(name: "CommonDataModels", package: "DataModel"),
       ]),

@@ -1,3 +1,4 @@
+import DevServerLocks
 import Dispatch
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import CommonDataModels
+import DevServerLocks
 import Foundation
 
 /// One client connection: its socket, the bytes received but not yet answered, and its clocks.

@@ -1,4 +1,5 @@
 import CSQLite
+import DevServerLocks
 import Dispatch
 import Foundation
 import Synchronization
