@@ -2,7 +2,7 @@ import Foundation
 import ProfileDataModels
 
 extension Profile {
-  static func minji(_ displayName: String = "Minji") -> Profile {
+  public static func minji(_ displayName: String = "Minji") -> Profile {
     Profile(
       id: 5, username: "minji_fan", role: .fan, displayName: displayName, statusMessage: "",
       subscriberCount: nil,
