@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiCoordinatorView
 import ArtiProfile

@@ -3,17 +3,14 @@ import CommonDataModels
 import Foundation
 import MessageDataModels
 
-/// The artist whose fans the tests use.
-let artistID: AccountID = 1
-
-let minji = Subscriber(
+public let minji = Subscriber(
   id: 7, username: "minji_fan", displayName: "민지", subscribedAt: Date(timeIntervalSince1970: 1_794_000_000))
-let demoFan = Subscriber(
+public let demoFan = Subscriber(
   id: 8, username: "demo_fan", displayName: "Demo Fan",
   subscribedAt: Date(timeIntervalSince1970: 1_794_500_000))
 
 /// A reply from `fan` in the test room, `id` minutes after 2026-11-18 11:06:40 UTC.
-func reply(_ id: MessageID, _ text: String, from fan: Subscriber) -> Message {
+public func reply(_ id: MessageID, _ text: String, from fan: Subscriber) -> Message {
   Message(
     id: id, artistId: artistID, senderId: fan.id, senderUsername: fan.username,
     senderDisplayName: fan.displayName, kind: .reply, text: text,
@@ -21,7 +18,7 @@ func reply(_ id: MessageID, _ text: String, from fan: Subscriber) -> Message {
 }
 
 /// A broadcast of the test artist.
-func broadcast(_ id: MessageID, _ text: String) -> Message {
+public func broadcast(_ id: MessageID, _ text: String) -> Message {
   Message(
     id: id, artistId: artistID, senderId: artistID, senderUsername: "iu_official", senderDisplayName: "아이유",
     kind: .broadcast, text: text,

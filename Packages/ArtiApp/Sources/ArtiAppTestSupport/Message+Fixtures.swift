@@ -3,10 +3,10 @@ import Foundation
 import MessageDataModels
 
 /// The artist whose room the tests use.
-let artistID: AccountID = 1
+public let artistID: AccountID = 1
 
 /// A message in the test room; `kind` decides who sent it.
-func message(_ id: MessageID, _ text: String, kind: MessageKind = .reply, minute: Int = 0) -> Message {
+public func message(_ id: MessageID, _ text: String, kind: MessageKind = .reply, minute: Int = 0) -> Message {
   let isBroadcast = kind == .broadcast
   return Message(
     id: id, artistId: artistID, senderId: isBroadcast ? artistID : 7,
