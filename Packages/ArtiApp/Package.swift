@@ -125,7 +125,7 @@ let package = Package(
       name: "ArtiCoordinatorTests",
       dependencies: [
         "ArtiCoordinator", "ArtiAppTestSupport", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom",
-        "ArtiThread", "ArtiProfile", authClient, artistClient, messageClient, profileClient, artistDataModels,
+        "ArtiThread", "ArtiProfile", authClient, artistClient, messageClient, profileClient,
         messageDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
@@ -152,8 +152,7 @@ let package = Package(
       name: "ArtiCoordinatorViewTests",
       dependencies: [
         "ArtiCoordinatorView", "ArtiAppTestSupport", "ArtiCoordinator", "ArtiSignInUsername",
-        "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile", artistDataModels,
-        composableArchitecture, frommUI,
+        "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile", composableArchitecture, frommUI,
       ]),
     .target(
       name: "ArtiThread",
