@@ -8,19 +8,28 @@ import Observation
 /// a change) are queued and processed in order, so a reducer never runs re-entrantly.
 @MainActor
 package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
-  package private(set) var state: State
+  /// The state, in memory of its own: see ``StateStorage``.
+  let storage: StateStorage<State>
+  package var state: State { storage.pointer.pointee }
   private let reducer: (inout State, Action) -> Effect<Action>
-  package var dependencies: DependencyValues
+  // Unchecked exclusivity here and below: these are touched on the main actor only, never
+  // across a call that could touch them again, and a checked access costs more than a send.
+  @exclusivity(unchecked) package var dependencies: DependencyValues {
+    didSet { usesProcessDependencies = dependencies.isProcessDefault }
+  }
+  /// Whether ``dependencies`` are the process's plain values, which need not be installed
+  /// around each action.
+  @exclusivity(unchecked) private var usesProcessDependencies: Bool
   package let hooks: StoreHooks<State, Action>?
 
-  private var buffer: [QueuedAction] = []
-  private(set) var hasQueuedActions = false
+  @exclusivity(unchecked) private var buffer: [QueuedAction] = []
+  @exclusivity(unchecked) private(set) var hasQueuedActions = false
   /// The reads of the state, by this store and the stores scoped from it, that an observer may
   /// be tracking; checked after each send. See `StoreCore+Observation.swift`. Held strongly
   /// (a weak reference costs more than the check): a store keeps the stores scoped from it, so
   /// an observation lives as long as the root store anyway, and leaves the list on its first
   /// change.
-  var watched: [StateObservation] = []
+  @exclusivity(unchecked) var watched: [StateObservation] = []
   /// The observers started by `Store.observe` that read from this store or the stores scoped
   /// from it; each is checked after each send. Held strongly: cancelling one removes it.
   @exclusivity(unchecked) var observers: [StoreObserver] = []
@@ -38,11 +47,11 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     var task: Task<Void, Never>?
     let cancelIDs: [CancelID]
   }
-  private var isSending = false
+  @exclusivity(unchecked) private var isSending = false
   private var nextEffectID = 0
   private var inFlight: [Int: InFlightEffect] = [:]
   private var cancellables: [CancelID: Set<Int>] = [:]
-  private var changeHandlers: [Int: @MainActor () -> Void] = [:]
+  @exclusivity(unchecked) private var changeHandlers: [Int: @MainActor () -> Void] = [:]
   private var nextChangeHandlerID = 0
 
   package init<R: Reducer<State, Action>>(
@@ -51,9 +60,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     dependencies: DependencyValues,
     hooks: StoreHooks<State, Action>? = nil
   ) {
-    self.state = initialState
+    self.storage = StateStorage(initialState)
     self.reducer = ReduceFunction(reducer).run
     self.dependencies = dependencies
+    self.usesProcessDependencies = dependencies.isProcessDefault
     self.hooks = hooks
   }
 
@@ -112,11 +122,12 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   private func process(
     _ action: Action, origin: ActionOrigin, into tasks: inout [Task<Void, Never>]
   ) {
+    let state = storage.pointer
     let effect =
-      dependencies.isProcessDefault
-      ? reducer(&state, action)
-      : withDependencyValues(dependencies) { reducer(&state, action) }
-    hooks?.didReduce?(action, origin, state)
+      usesProcessDependencies
+      ? reducer(&state.pointee, action)
+      : withDependencyValues(dependencies) { reducer(&state.pointee, action) }
+    hooks?.didReduce?(action, origin, state.pointee)
     if case .none = effect.operation { return }
     execute(effect, from: action, cancelIDs: [], into: &tasks)
   }
