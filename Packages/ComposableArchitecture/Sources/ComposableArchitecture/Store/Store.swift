@@ -119,15 +119,16 @@ public final class Store<State, Action: Sendable> {
       // Stored under `keyPath` below, so it observes a `Value`.
       return unsafeDowncast(observation, to: ObservedValue<Value>.self)
     }
+    let member = location?.appending(keyPath)
     let read: @MainActor () -> Value
-    if let member = location?.appending(keyPath) {
+    if let member {
       read = { member.read(Value.self) }
     } else {
       let readState = self.readState
       let reader = StateReader(keyPath)
       read = { reader(readState()) }
     }
-    let observation = ObservedValue(read(), read: read)
+    let observation = ObservedValue(read(), at: member, read: read)
     observedMembers[keyPath] = observation
     lastMember = (keyPath, observation)
     return observation
