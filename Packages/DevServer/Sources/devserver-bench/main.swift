@@ -343,7 +343,7 @@ if let wrk = Anchors.tool("wrk") {
           format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; the target's anchor)",
           raw, posts.requestsPerSecond / raw, rawInserts, rawAfter))
     print(
-      Bench.pad("      raw insert, messages schema (3 indexes)")
+      Bench.pad("      raw insert, server messages schema")
         + String(
           format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)",
           schema, schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter,
