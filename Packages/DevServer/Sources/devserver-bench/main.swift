@@ -252,8 +252,8 @@ let anchorFolder = FileManager.default.temporaryDirectory.appendingPathComponent
   "devserver-bench-nginx-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: anchorFolder) }
 let rawInserts = Bench.rawInsertRate(in: anchorFolder, seconds: 3)
-// The same row into the server's own schema (its three message indexes, as many rows as the
-// room above holds), one transaction each: what a post costs SQLite with nothing around it.
+// The same row into the server's own schema (its message indexes, as many rows as the room
+// above holds), one transaction each: what a post's insert costs SQLite with nothing around it.
 func schemaAnchor() -> DevBackend? {
   do {
     let backend = try DevBackend(dataDirectory: anchorFolder.appendingPathComponent("schema"))
@@ -361,8 +361,9 @@ if let wrk = Anchors.tool("wrk") {
 targetServer.shutdown(gracePeriod: .seconds(2))
 
 enum Bench {
-  /// Single-row insert transactions per second into a fresh file with the backend's journal
-  /// settings (WAL, synchronous=NORMAL): the floor a POST cannot beat.
+  /// Single-row insert transactions per second into a plain table (no index) in a fresh file,
+  /// through `SQLiteDatabase` and so with the server's journal settings: the anchor the post
+  /// target is set against.
   static func rawInsertRate(in folder: URL, seconds: Double) -> Double {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     guard let database = try? SQLiteDatabase(path: folder.appendingPathComponent("raw.sqlite").path),
