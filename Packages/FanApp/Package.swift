@@ -123,7 +123,8 @@ let package = Package(
     .testTarget(
       name: "FanCoordinatorViewTests",
       dependencies: [
-        "FanCoordinatorView", "FanCoordinator", composable, testing, frommUI, commonDataModels,
+        "FanCoordinatorView", "FanCoordinator", "FanArtistList", "FanChat", composable, testing, frommUI,
+        commonDataModels,
         authDataModels, artistDataModels, messageDataModels,
         profileDataModels, authClient, artistClient, messageClient, profileClient,
       ]),
