@@ -7,21 +7,43 @@ import SQLiteStore
 /// `messages_broadcasts` index, so other fans' replies are never read; an artist's news is the
 /// replies in their own room.
 extension Store {
+  /// The newest broadcast of any room the fan (`?1`) subscribes to.
+  static let fanNewestNewsSQL = """
+    SELECT MAX((SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast'))
+    FROM subscriptions s WHERE s.fan_id = ?1
+    """
+
+  /// The newest reply in the artist's (`?1`) own room.
+  static let artistNewestNewsSQL = "SELECT MAX(id) FROM messages WHERE artist_id = ?1 AND kind = 'reply'"
+
+  /// Each room the fan (`?1`) subscribes to with a broadcast after `?2`: its newest broadcast,
+  /// how many after `?2`, how many after the fan's read marker.
+  static let fanActivitySQL = """
+    SELECT artist_id, newest, fresh, unread FROM (
+      SELECT s.artist_id AS artist_id,
+        (SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast') AS newest,
+        (SELECT COUNT(*) FROM messages m
+         WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > ?2) AS fresh,
+        (SELECT COUNT(*) FROM messages m
+         WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) AS unread
+      FROM subscriptions s WHERE s.fan_id = ?1)
+    WHERE newest > ?2 ORDER BY artist_id
+    """
+
+  /// The newest reply in the artist's (`?1`) own room after `?2`, and how many there are.
+  static let artistActivitySQL =
+    "SELECT MAX(id), COUNT(*) FROM messages WHERE artist_id = ?1 AND kind = 'reply' AND id > ?2"
+
   /// The newest news id `viewer` may see (0 when none): one index seek per room of theirs, the
   /// check a held activity poll repeats.
   func newestNewsID(viewer: AccountRecord) throws -> Int64 {
     try database.read { connection in
       switch viewer.role {
       case .artist:
-        return try connection.queryFirst(
-          "SELECT MAX(id) FROM messages WHERE artist_id = ? AND kind = 'reply'",
-          [.integer(viewer.id.rawValue)])?.int64(0) ?? 0
+        return try connection.queryFirst(Self.artistNewestNewsSQL, [.integer(viewer.id.rawValue)])?.int64(0)
+          ?? 0
       case .fan:
-        return try connection.queryFirst(
-          """
-          SELECT MAX((SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast'))
-          FROM subscriptions s WHERE s.fan_id = ?
-          """, [.integer(viewer.id.rawValue)])?.int64(0) ?? 0
+        return try connection.queryFirst(Self.fanNewestNewsSQL, [.integer(viewer.id.rawValue)])?.int64(0) ?? 0
       }
     }
   }
@@ -33,7 +55,7 @@ extension Store {
       case .artist:
         guard
           let row = try connection.queryFirst(
-            "SELECT MAX(id), COUNT(*) FROM messages WHERE artist_id = ? AND kind = 'reply' AND id > ?",
+            Self.artistActivitySQL,
             [.integer(viewer.id.rawValue), .integer(after)]),
           row.int64(1) > 0
         else { return [] }
@@ -44,17 +66,7 @@ extension Store {
         ]
       case .fan:
         return try connection.query(
-          """
-          SELECT artist_id, newest, fresh, unread FROM (
-            SELECT s.artist_id AS artist_id,
-              (SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast') AS newest,
-              (SELECT COUNT(*) FROM messages m
-               WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > ?2) AS fresh,
-              (SELECT COUNT(*) FROM messages m
-               WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) AS unread
-            FROM subscriptions s WHERE s.fan_id = ?1)
-          WHERE newest > ?2 ORDER BY artist_id
-          """, [.integer(viewer.id.rawValue), .integer(after)]
+          Self.fanActivitySQL, [.integer(viewer.id.rawValue), .integer(after)]
         ).map { row in
           RoomActivity(
             artistId: AccountID(row.int64(0)), newestMessageId: MessageID(row.int64(1)),
