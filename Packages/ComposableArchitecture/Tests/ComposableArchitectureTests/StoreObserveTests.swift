@@ -43,6 +43,23 @@ struct StoreObserveTests {
     withExtendedLifetime(token) {}
   }
 
+  @Test func observe_membersOfScopedAndComputedPaths_readTheCurrentValues() {
+    let store = Store(initialState: Siblings.State()) { Siblings() }
+    let right = store.scope(state: \.right, action: \.right)
+    var seen: [String] = []
+    // `right.count` sits at a fixed offset in the root state and is read there; the title's
+    // length is computed, so it is read through its key path.
+    let token = store.observe {
+      seen.append("\(right.count) \(store[dynamicMember: \Siblings.State.title.count])")
+    }
+
+    right.send(.increment)
+    store.send(.titleChanged("Inbox"))
+    store.send(.left(.increment))
+    #expect(seen == ["0 0", "1 0", "1 5"])
+    withExtendedLifetime(token) {}
+  }
+
   @Test func observe_sendQueuingMoreActions_runsOnceAfterAllOfThem() {
     let store = Store(initialState: Reentrant.State()) { Reentrant() }
     var seen: [[String]] = []

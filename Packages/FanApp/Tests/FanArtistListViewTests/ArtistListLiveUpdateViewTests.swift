@@ -1,5 +1,5 @@
 import ArtistDataModels
-import CommonDataModels
+import FanAppTestSupport
 import FanArtistList
 import FanArtistListView
 import FrommUI

@@ -1,5 +1,4 @@
 import AuthDataModels
-import CommonDataModels
 import FanArtistList
 import FanChat
 import FanCoordinator

@@ -28,7 +28,7 @@ public struct Effect<Action: Sendable>: Sendable {
     let priority: TaskPriority?
     let dependencies: DependencyValues
     /// Where the effect was created, for reports about it.
-    let location: IssueLocation?
+    let location: EffectLocation?
     let operation: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
   }
 
@@ -79,7 +79,7 @@ public struct Effect<Action: Sendable>: Sendable {
       .run(
         Run(
           priority: priority, dependencies: dependencies,
-          location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+          location: EffectLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         ) { send in
           do {
             try await operation(send)

@@ -3,7 +3,7 @@ import Dependencies
 /// Reports an action sent through the `send` of a `.run` effect that had already finished: the
 /// `send` escaped into work that outlived the effect. The store drops the action.
 func reportSendAfterEffectFinished(
-  action: some Sendable, startedBy origin: some Sendable, effectLocation: IssueLocation?
+  action: some Sendable, startedBy origin: some Sendable, effectLocation: EffectLocation?
 ) {
   let message = """
     An action was sent from an effect that had already finished.
@@ -19,7 +19,7 @@ func reportSendAfterEffectFinished(
     as long as it sends.
     """
   if let effectLocation {
-    reportIssue(message, at: effectLocation)
+    reportIssue(message, at: effectLocation.issueLocation)
   } else {
     reportIssue(message)
   }

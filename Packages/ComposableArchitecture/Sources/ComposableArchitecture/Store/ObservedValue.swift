@@ -4,16 +4,20 @@
 /// A value that is not `Equatable` cannot be compared, so it counts as changed after every send.
 @MainActor
 final class ObservedValue<Value>: StateObservation {
-  private let read: @MainActor () -> Value
+  private let readValue: @MainActor () -> Value
+  /// Where the value sits in the root's memory, when known: read there directly, which spares
+  /// the closure calls of `readValue` on every check.
+  private let location: StateLocation?
   private let isEqual: ((Value, Value) -> Bool)?
   // Not optional: an optional of a generic value costs a metadata lookup on every check.
   private var lastRead: Value
   /// The value as `Store.observe`'s observers saw it; see ``StateObservation/version``.
   @exclusivity(unchecked) private var observedValue: Value
 
-  /// Observes what `read` reads; `value` is what it read first.
-  init(_ value: Value, read: @escaping @MainActor () -> Value) {
-    self.read = read
+  /// Observes what `read` reads, found at `location` when given; `value` is what it read first.
+  init(_ value: Value, at location: StateLocation? = nil, read: @escaping @MainActor () -> Value) {
+    self.readValue = read
+    self.location = location
     self.isEqual = equalityFunction(for: Value.self)
     self.lastRead = value
     self.observedValue = value
@@ -22,6 +26,11 @@ final class ObservedValue<Value>: StateObservation {
   /// The value now.
   func currentValue() -> Value {
     read()
+  }
+
+  private func read() -> Value {
+    if let location { return location.read(Value.self) }
+    return readValue()
   }
 
   /// Registers an access to `value`, just read; returns `true` when the value was not watched

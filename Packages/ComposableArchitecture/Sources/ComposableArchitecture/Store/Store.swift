@@ -22,6 +22,9 @@ import Observation
 public final class Store<State, Action: Sendable> {
   private let core: any StoreCoreProtocol
   private let readState: @MainActor () -> State
+  /// Where this store's state sits in the root's memory, when every step of its scope is a
+  /// stored property; members are then read at their offset, not through the whole state.
+  private let location: StateLocation?
   private let sendAction: @MainActor (Action) -> Task<Void, Never>?
   /// What observers of ``state`` track, made on first read; members have their own, in
   /// `observedMembers`.
@@ -47,15 +50,20 @@ public final class Store<State, Action: Sendable> {
   }
 
   package convenience init(core: StoreCore<State, Action>) {
-    self.init(core: core, readState: { core.state }, sendAction: { core.send($0) })
+    let storage = core.storage
+    self.init(
+      core: core, location: StateLocation(memory: storage, offset: 0),
+      readState: { storage.pointer.pointee }, sendAction: { core.send($0) })
   }
 
   private init(
     core: any StoreCoreProtocol,
+    location: StateLocation?,
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> Task<Void, Never>?
   ) {
     self.core = core
+    self.location = location
     self.readState = readState
     self.sendAction = sendAction
   }
@@ -111,9 +119,16 @@ public final class Store<State, Action: Sendable> {
       // Stored under `keyPath` below, so it observes a `Value`.
       return unsafeDowncast(observation, to: ObservedValue<Value>.self)
     }
-    let readState = self.readState
-    let reader = StateReader(keyPath)
-    let observation = ObservedValue(reader(readState())) { reader(readState()) }
+    let member = location?.appending(keyPath)
+    let read: @MainActor () -> Value
+    if let member {
+      read = { member.read(Value.self) }
+    } else {
+      let readState = self.readState
+      let reader = StateReader(keyPath)
+      read = { reader(readState()) }
+    }
+    let observation = ObservedValue(read(), at: member, read: read)
     observedMembers[keyPath] = observation
     lastMember = (keyPath, observation)
     return observation
@@ -170,13 +185,21 @@ public final class Store<State, Action: Sendable> {
       // Stored under `id` by this method, whose types `id`'s key paths fix.
       return unsafeDowncast(child, to: Store<ChildState, ChildAction>.self)
     }
-    let readState = self.readState
     let sendAction = self.sendAction
     let casePath = AnyCasePath(toChildAction)
-    let reader = StateReader(toChildState)
+    let childLocation = location?.appending(toChildState)
+    let readChildState: @MainActor () -> ChildState
+    if let childLocation {
+      readChildState = { childLocation.read(ChildState.self) }
+    } else {
+      let readState = self.readState
+      let reader = StateReader(toChildState)
+      readChildState = { reader(readState()) }
+    }
     let child = Store<ChildState, ChildAction>(
       core: core,
-      readState: { reader(readState()) },
+      location: childLocation,
+      readState: readChildState,
       sendAction: { sendAction(casePath.embed($0)) }
     )
     scopedStores[id] = child
@@ -202,6 +225,8 @@ public final class Store<State, Action: Sendable> {
     let readOptional = optionalStore.readState
     let child = Store<ChildState, ChildAction>(
       core: core,
+      // The last non-`nil` state is kept here, not in the root's memory.
+      location: nil,
       readState: {
         if let state = readOptional() { lastState = state }
         return lastState

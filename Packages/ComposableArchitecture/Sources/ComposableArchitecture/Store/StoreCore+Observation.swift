@@ -34,9 +34,14 @@ extension StoreCore {
   func notifyObservers(into tasks: inout [Task<Void, Never>]) {
     repeat {
       if !observers.isEmpty {
-        // Each value once, then each observer compares versions. Copies: a body may start or
-        // cancel observers, and read new values, while it runs.
-        for observation in observedByObservers { observation.refreshObservedValue() }
+        // Each value once, then each observer compares versions. The values by index, since
+        // reading them runs no observer and iterating a copy would retain it; the observers
+        // from a copy, since a body may start or cancel observers, and read new values.
+        var index = 0
+        while index < observedByObservers.count {
+          observedByObservers[index].refreshObservedValue()
+          index += 1
+        }
         for observer in observers { observer.runIfChanged() }
       }
       // Observers may read the store again while being told, which appends to `watched`:

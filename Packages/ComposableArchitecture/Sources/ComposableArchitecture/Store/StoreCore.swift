@@ -8,19 +8,28 @@ import Observation
 /// a change) are queued and processed in order, so a reducer never runs re-entrantly.
 @MainActor
 package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
-  package private(set) var state: State
+  /// The state, in memory of its own: see ``StateStorage``.
+  let storage: StateStorage<State>
+  package var state: State { storage.pointer.pointee }
   private let reducer: (inout State, Action) -> Effect<Action>
-  package var dependencies: DependencyValues
+  // Unchecked exclusivity here and below: these are touched on the main actor only, never
+  // across a call that could touch them again, and a checked access costs more than a send.
+  @exclusivity(unchecked) package var dependencies: DependencyValues {
+    didSet { usesProcessDependencies = dependencies.isProcessDefault }
+  }
+  /// Whether ``dependencies`` are the process's plain values, which need not be installed
+  /// around each action.
+  @exclusivity(unchecked) private var usesProcessDependencies: Bool
   package let hooks: StoreHooks<State, Action>?
 
-  private var buffer: [QueuedAction] = []
-  private(set) var hasQueuedActions = false
+  @exclusivity(unchecked) private var buffer: [QueuedAction] = []
+  @exclusivity(unchecked) private(set) var hasQueuedActions = false
   /// The reads of the state, by this store and the stores scoped from it, that an observer may
   /// be tracking; checked after each send. See `StoreCore+Observation.swift`. Held strongly
   /// (a weak reference costs more than the check): a store keeps the stores scoped from it, so
   /// an observation lives as long as the root store anyway, and leaves the list on its first
   /// change.
-  var watched: [StateObservation] = []
+  @exclusivity(unchecked) var watched: [StateObservation] = []
   /// The observers started by `Store.observe` that read from this store or the stores scoped
   /// from it; each is checked after each send. Held strongly: cancelling one removes it.
   @exclusivity(unchecked) var observers: [StoreObserver] = []
@@ -32,17 +41,15 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     let action: Action
     let origin: ActionOrigin
   }
-  /// A running effect. Its task is known once started; an effect that never suspends has
-  /// finished (and is gone from ``inFlight``) by then.
-  private struct InFlightEffect {
-    var task: Task<Void, Never>?
-    let cancelIDs: [CancelID]
-  }
-  private var isSending = false
-  private var nextEffectID = 0
-  private var inFlight: [Int: InFlightEffect] = [:]
-  private var cancellables: [CancelID: Set<Int>] = [:]
-  private var changeHandlers: [Int: @MainActor () -> Void] = [:]
+  @exclusivity(unchecked) private var isSending = false
+  private let registry = EffectRegistry()
+  /// What `Task.cancel(id:)` inside this store's effects reaches; bound around each effect.
+  private lazy var effectStore: EffectStore = {
+    // `weak let`, not `[weak self]`: see `makeSend`.
+    weak let core = self
+    return EffectStore { id in await core?.cancel(id: id) }
+  }()
+  @exclusivity(unchecked) private var changeHandlers: [Int: @MainActor () -> Void] = [:]
   private var nextChangeHandlerID = 0
 
   package init<R: Reducer<State, Action>>(
@@ -51,19 +58,20 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     dependencies: DependencyValues,
     hooks: StoreHooks<State, Action>? = nil
   ) {
-    self.state = initialState
+    self.storage = StateStorage(initialState)
     self.reducer = ReduceFunction(reducer).run
     self.dependencies = dependencies
+    self.usesProcessDependencies = dependencies.isProcessDefault
     self.hooks = hooks
   }
 
   isolated deinit {
-    for effect in inFlight.values { effect.task?.cancel() }
+    registry.cancelAll()
     changeHandlers.removeAll()
   }
 
   /// The number of effect tasks still running.
-  package var inFlightCount: Int { inFlight.count }
+  package var inFlightCount: Int { registry.count }
 
   /// Processes `action` and everything it queues; returns the effects it started.
   package func send(_ action: Action, origin: ActionOrigin = .send) -> Task<Void, Never>? {
@@ -112,11 +120,12 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   private func process(
     _ action: Action, origin: ActionOrigin, into tasks: inout [Task<Void, Never>]
   ) {
+    let state = storage.pointer
     let effect =
-      dependencies.isProcessDefault
-      ? reducer(&state, action)
-      : withDependencyValues(dependencies) { reducer(&state, action) }
-    hooks?.didReduce?(action, origin, state)
+      usesProcessDependencies
+      ? reducer(&state.pointee, action)
+      : withDependencyValues(dependencies) { reducer(&state.pointee, action) }
+    hooks?.didReduce?(action, origin, state.pointee)
     if case .none = effect.operation { return }
     execute(effect, from: action, cancelIDs: [], into: &tasks)
   }
@@ -136,12 +145,12 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
 
   /// Cancels every running effect.
   package func cancelAllEffects() {
-    for effect in inFlight.values { effect.task?.cancel() }
+    registry.cancelAll()
   }
 
   /// Cancels the running effects with the given ids (the ids ``StoreHooks/effectStarted`` saw).
   package func cancelEffects(ids: some Sequence<Int>) {
-    for id in ids { inFlight[id]?.task?.cancel() }
+    registry.cancel(ids: ids)
   }
 
   private func execute(
@@ -177,12 +186,11 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   }
 
   private func cancel(id: CancelID) {
-    guard let ids = cancellables.removeValue(forKey: id) else { return }
-    for effectID in ids { inFlight[effectID]?.task?.cancel() }
+    registry.cancel(id)
   }
 
   private func makeSend(
-    forEffect effectID: Int, startedBy origin: Action, location: IssueLocation?
+    forEffect effectID: Int, startedBy origin: Action, location: EffectLocation?
   ) -> Send<Action> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     // `weak let`, not `[weak self]`: a capture list makes the closure run on the global pool
@@ -196,10 +204,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   }
 
   private func deliver(
-    _ action: Action, fromEffect effectID: Int, startedBy origin: Action, location: IssueLocation?
+    _ action: Action, fromEffect effectID: Int, startedBy origin: Action, location: EffectLocation?
   ) {
     // A `send` that escaped its effect, called once the effect has finished.
-    guard inFlight[effectID] != nil else {
+    guard registry.isRunning(effectID) else {
       reportSendAfterEffectFinished(action: action, startedBy: origin, effectLocation: location)
       return
     }
@@ -211,13 +219,13 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   private func start(
     _ run: Effect<Action>.Run, from action: Action, cancelIDs: [CancelID]
   ) -> Task<Void, Never> {
-    let id = reserveEffectID()
+    let id = registry.reserveID()
     let send = makeSend(forEffect: id, startedBy: action, location: run.location)
-    let (operation, dependencies) = (run.operation, run.dependencies)
-    return launch(id: id, from: action, cancelIDs: cancelIDs, priority: run.priority) {
-      await withDependencyValues(dependencies) {
-        await operation(send)
-      }
+    let operation = run.operation
+    return launch(
+      id: id, from: action, cancelIDs: cancelIDs, priority: run.priority, dependencies: run.dependencies
+    ) {
+      await operation(send)
     }
   }
 
@@ -226,7 +234,7 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   ) -> Task<Void, Never> {
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
     weak let core = self
-    return launch(id: reserveEffectID(), from: action, cancelIDs: cancelIDs) {
+    return launch(id: registry.reserveID(), from: action, cancelIDs: cancelIDs) {
       for effect in effects {
         guard !Task.isCancelled else { break }
         hopStarted?()
@@ -251,42 +259,54 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   /// about a microsecond. The dependencies an effect awaits are ordinary `async` functions, so
   /// their work still runs off the main actor. Under a test store, effects run on its executor
   /// instead, which counts their work so that the test can tell when they have settled.
+  ///
+  /// The task-local values the effect sees (its store, for `Task.cancel(id:)`, and `dependencies`)
+  /// are bound around the task's creation, which copies them into the task, rather than inside
+  /// it: binding them from within the task costs an asynchronous scope each, and a check of the
+  /// executor on every return from one.
   private func launch(
     id: Int, from action: Action, cancelIDs: [CancelID], priority: TaskPriority? = nil,
+    dependencies: DependencyValues? = nil,
     _ work: nonisolated(nonsending) @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    // Registered before it starts: an effect that never suspends finishes before `Task` returns.
-    inFlight[id] = InFlightEffect(cancelIDs: cancelIDs)
-    for cancelID in cancelIDs { cancellables[cancelID, default: []].insert(id) }
+    registry.register(id, cancelIDs: cancelIDs)
     hooks?.effectStarted?(id, action)
     let (hopStarted, hopFinished) = (hooks?.hopStarted, hooks?.hopFinished)
+    let executor = hooks?.taskExecutor
     // `weak let`, not `[weak self]`: see `makeSend`.
     weak let core = self
-    // Lets `Task.cancel(id:)` inside the effect reach this store.
-    let effectStore = EffectStore { id in await core?.cancel(id: id) }
     let body: nonisolated(nonsending) @Sendable () async -> Void = {
-      await EffectStore.$current.withValueOnCallerActor(effectStore) { await work() }
+      await work()
       hopStarted?()
       await core?.effectDidFinish(id)
       hopFinished?()
     }
-    let task =
-      if let executor = hooks?.taskExecutor {
-        Task(executorPreference: executor, priority: priority) { await body() }
-      } else if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-        Task.immediate(priority: priority) { @MainActor in await body() }
+    let task = EffectStore.$current.withValue(effectStore) {
+      if let dependencies {
+        withDependencyValues(dependencies) {
+          Self.makeTask(priority: priority, executor: executor, body)
+        }
       } else {
-        // Older Apple runtimes lack `Task.immediate`: the effect starts on the main actor's next turn.
-        Task(priority: priority) { @MainActor in await body() }
+        Self.makeTask(priority: priority, executor: executor, body)
       }
-    inFlight[id]?.task = task
+    }
+    registry.setTask(task, of: id)
     return task
   }
 
-  /// A new effect id; its `send` knows it before the effect starts.
-  private func reserveEffectID() -> Int {
-    defer { nextEffectID += 1 }
-    return nextEffectID
+  /// A task running `body`, started at once on the main actor, or on `executor` when given.
+  private static func makeTask(
+    priority: TaskPriority?, executor: (any TaskExecutor)?,
+    _ body: nonisolated(nonsending) @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    if let executor {
+      Task(executorPreference: executor, priority: priority) { await body() }
+    } else if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      Task.immediate(priority: priority) { @MainActor in await body() }
+    } else {
+      // Older Apple runtimes lack `Task.immediate`: the effect starts on the main actor's next turn.
+      Task(priority: priority) { @MainActor in await body() }
+    }
   }
 
   /// Starts one effect of a sequence; returns a task that ends when it has finished.
@@ -304,11 +324,7 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   }
 
   private func effectDidFinish(_ id: Int) {
-    guard let effect = inFlight.removeValue(forKey: id) else { return }
-    for cancelID in effect.cancelIDs {
-      cancellables[cancelID]?.remove(id)
-      if cancellables[cancelID]?.isEmpty == true { cancellables[cancelID] = nil }
-    }
+    guard registry.finish(id) else { return }
     hooks?.effectFinished?(id)
   }
 

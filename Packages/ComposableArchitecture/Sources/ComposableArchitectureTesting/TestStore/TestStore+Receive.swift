@@ -170,7 +170,7 @@ extension TestStore {
     let arrived: Bool
     switch exhaustivity {
     case .on:
-      arrived = await wait(timeout: limit) { !self.received.isEmpty }
+      arrived = await wait(timeout: limit) { self.hasReceivedActions }
     case .off:
       // Not exhaustive: actions before the expected one may be skipped.
       arrived = await wait(timeout: limit) { self.received.contains { isExpected($0.action) } }
@@ -210,7 +210,7 @@ extension TestStore {
       received.removeFirst(index)
     }
 
-    let next = received.removeFirst()
+    let next = removeFirstReceived()
     let action = next.action
     if isExpected(action) {
       assertState(

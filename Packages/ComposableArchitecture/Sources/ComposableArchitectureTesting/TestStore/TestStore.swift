@@ -31,9 +31,16 @@ import Synchronization
 public final class TestStore<State: Equatable, Action: Sendable> {
   /// Whether every change must be asserted (``Exhaustivity/on``, the default).
   public var exhaustivity: Exhaustivity {
-    get { ledger.withLock { $0.exhaustivity } }
-    set { ledger.withLock { $0.exhaustivity = newValue } }
+    get { exhaustivityOnMainActor }
+    set {
+      exhaustivityOnMainActor = newValue
+      ledger.withLock { $0.exhaustivity = newValue }
+    }
   }
+  // Copies of the ledger's fields that every step reads, read here without taking its lock:
+  // each access through the lock also looks the ledger's generic type up at run time.
+  private var exhaustivityOnMainActor = Exhaustivity.on
+  private var expectedStateOnMainActor: State
 
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait before reporting a failure.
@@ -42,8 +49,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   let core: StoreCore<State, Action>
   /// The state as of the last step the test asserted.
   var expectedState: State {
-    get { ledger.withLock { $0.expectedState } }
-    set { ledger.withLock { $0.expectedState = newValue } }
+    get { expectedStateOnMainActor }
+    set {
+      expectedStateOnMainActor = newValue
+      ledger.withLock { $0.expectedState = newValue }
+    }
   }
   /// Set once the feature dismissed itself (see ``DismissEffect``) at the root of the store.
   var isDismissed = false
@@ -84,6 +94,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     let hooks = StoreHooks<State, Action>()
     self.core = StoreCore(initialState: state, reducer: reducer, dependencies: dependencies, hooks: hooks)
+    self.expectedStateOnMainActor = state
     self.ledger = Mutex(
       Ledger(expectedState: state) { state in
         // Both sides hold the same references: only shared values can differ.
@@ -178,7 +189,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       )
       return TestStoreTask(rawValue: nil, timeout: timeout)
     }
-    if !received.isEmpty {
+    if hasReceivedActions {
       reportPendingReceivedActions(beforeSendingAt: location)
     }
     sentState = nil
@@ -260,6 +271,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   var received: [ReceivedAction<State, Action>] {
     get { ledger.withLock { $0.received } }
     set { ledger.withLock { $0.received = newValue } }
+  }
+
+  /// Whether effects fed back actions the test has not asserted yet.
+  var hasReceivedActions: Bool { ledger.withLock { !$0.received.isEmpty } }
+
+  /// Takes the first action fed back and not asserted yet; there must be one.
+  func removeFirstReceived() -> ReceivedAction<State, Action> {
+    ledger.withLock { $0.received.removeFirst() }
   }
 
   /// The running effects the test must still account for.

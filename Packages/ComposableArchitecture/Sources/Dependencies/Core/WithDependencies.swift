@@ -38,7 +38,10 @@ public func withDependencies<R>(
 ///
 /// Stores and effects use this to carry the values they captured into other tasks.
 package func withDependencyValues<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
-  try DependencyValues.$current.withValue(values, operation: operation)
+  // Already current (a copy of the same values): binding them again would cost a task-local
+  // scope and change nothing.
+  if DependencyValues.current.identity == values.identity { return try operation() }
+  return try DependencyValues.$current.withValue(values, operation: operation)
 }
 
 /// Runs the asynchronous `operation` with exactly `values` as the current dependencies.
@@ -47,7 +50,8 @@ package func withDependencyValues<R>(
   isolation: isolated (any Actor)? = #isolation,
   operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
-  try await DependencyValues.$current.withValueOnCallerActor(
+  if DependencyValues.current.identity == values.identity { return try await operation() }
+  return try await DependencyValues.$current.withValueOnCallerActor(
     values, isolation: isolation, operation: operation)
 }
 

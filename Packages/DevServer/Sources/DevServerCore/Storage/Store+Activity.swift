@@ -4,8 +4,8 @@ import SQLiteStore
 
 /// News for the activity feed: what others post that a caller may see, in the rooms they belong
 /// to. A fan's news is the broadcasts of the artists they subscribe to, read through the
-/// `messages_broadcasts` index, so other fans' replies are never read; an artist's news is the
-/// replies in their own room.
+/// broadcast-only `messages_broadcasts` index, so other fans' replies are never read; an
+/// artist's news is the replies in their own room, read from the room's newest message down.
 extension Store {
   /// The newest broadcast of any room the fan (`?1`) subscribes to.
   static let fanNewestNewsSQL = """
@@ -13,8 +13,12 @@ extension Store {
     FROM subscriptions s WHERE s.fan_id = ?1
     """
 
-  /// The newest reply in the artist's (`?1`) own room.
-  static let artistNewestNewsSQL = "SELECT MAX(id) FROM messages WHERE artist_id = ?1 AND kind = 'reply'"
+  /// The newest reply in the artist's (`?1`) own room: walked from the room's newest message
+  /// down to the first reply, which in a room of fans' replies is the first one looked at.
+  static let artistNewestNewsSQL = """
+    SELECT COALESCE(
+      (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'reply' ORDER BY id DESC LIMIT 1), 0)
+    """
 
   /// Each room the fan (`?1`) subscribes to with a broadcast after `?2`: its newest broadcast,
   /// how many after `?2`, how many after the fan's read marker.
