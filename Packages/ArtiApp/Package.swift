@@ -81,6 +81,13 @@ let package = Package(
         "ArtiProfileView",
         composableArchitecture, frommUI,
       ]),
+    // Fixtures the tests of several features share (sessions, profiles, messages, subscribers). Only
+    // test targets may depend on it, and it depends on no feature, so one feature's tests build alone.
+    .target(
+      name: "ArtiAppTestSupport",
+      dependencies: [
+        authDataModels, artistDataModels, messageDataModels, profileDataModels, commonDataModels,
+      ]),
     // Runs any one feature, or the whole app, alone with preview dependencies.
     .executableTarget(
       name: "ArtiPreviews",
@@ -98,27 +105,28 @@ let package = Package(
     .testTarget(
       name: "ArtiSignInPasswordTests",
       dependencies: [
-        "ArtiSignInPassword", authClient, authDataModels, commonDataModels, composableArchitecture, testing,
+        "ArtiSignInPassword", "ArtiAppTestSupport", authClient, authDataModels, commonDataModels,
+        composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiRoomTests",
       dependencies: [
-        "ArtiRoom", messageClient, messageDataModels, commonDataModels, composableArchitecture, testing,
+        "ArtiRoom", "ArtiAppTestSupport", messageClient, messageDataModels, commonDataModels,
+        composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiProfileTests",
       dependencies: [
-        "ArtiProfile", authClient, profileClient, profileDataModels, commonDataModels, composableArchitecture,
+        "ArtiProfile", "ArtiAppTestSupport", authClient, profileClient, profileDataModels, commonDataModels,
+        composableArchitecture,
         testing,
       ]),
     .testTarget(
       name: "ArtiCoordinatorTests",
       dependencies: [
-        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread",
-        "ArtiProfile",
-        authClient, artistClient, messageClient, profileClient, authDataModels, artistDataModels,
-        messageDataModels,
-        profileDataModels, commonDataModels, composableArchitecture, testing,
+        "ArtiCoordinator", "ArtiAppTestSupport", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom",
+        "ArtiThread", "ArtiProfile", authClient, artistClient, messageClient, profileClient,
+        messageDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiSignInUsernameViewTests",
@@ -126,26 +134,25 @@ let package = Package(
     .testTarget(
       name: "ArtiSignInPasswordViewTests",
       dependencies: [
-        "ArtiSignInPasswordView", "ArtiSignInPassword", authDataModels, commonDataModels, frommUI,
+        "ArtiSignInPasswordView", "ArtiSignInPassword", commonDataModels, frommUI,
       ]),
     .testTarget(
       name: "ArtiRoomViewTests",
       dependencies: [
-        "ArtiRoomView", "ArtiRoom", messageClient, messageDataModels, commonDataModels, commonKit,
+        "ArtiRoomView", "ArtiAppTestSupport", "ArtiRoom", messageClient, messageDataModels, commonDataModels,
+        commonKit,
         composableArchitecture, frommUI,
       ]),
     .testTarget(
       name: "ArtiProfileViewTests",
       dependencies: [
-        "ArtiProfileView", "ArtiProfile", profileDataModels, commonDataModels, composableArchitecture,
-        frommUI,
+        "ArtiProfileView", "ArtiAppTestSupport", "ArtiProfile", composableArchitecture, frommUI,
       ]),
     .testTarget(
       name: "ArtiCoordinatorViewTests",
       dependencies: [
-        "ArtiCoordinatorView", "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom",
-        "ArtiThread", "ArtiProfile", authDataModels, artistDataModels, messageDataModels, profileDataModels,
-        commonDataModels, composableArchitecture, frommUI,
+        "ArtiCoordinatorView", "ArtiAppTestSupport", "ArtiCoordinator", "ArtiSignInUsername",
+        "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile", composableArchitecture, frommUI,
       ]),
     .target(
       name: "ArtiThread",
@@ -159,13 +166,15 @@ let package = Package(
     .testTarget(
       name: "ArtiThreadTests",
       dependencies: [
-        "ArtiThread", artistClient, messageClient, artistDataModels, messageDataModels, commonDataModels,
+        "ArtiThread", "ArtiAppTestSupport", artistClient, messageClient, artistDataModels, messageDataModels,
+        commonDataModels,
         composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiThreadViewTests",
       dependencies: [
-        "ArtiThreadView", "ArtiThread", messageClient, artistDataModels, messageDataModels, commonDataModels,
+        "ArtiThreadView", "ArtiAppTestSupport", "ArtiThread", messageClient, artistDataModels,
+        messageDataModels, commonDataModels,
         frommUI,
       ]),
   ]

@@ -78,6 +78,13 @@ let package = Package(
         "FanCoordinator", "FanSignIn", "FanArtistList", "FanChat", "FanProfile", "FanSignInView",
         "FanArtistListView", "FanChatView", "FanProfileView", frommUI,
       ]),
+    // Fixtures the tests of several features share (accounts, artists, messages, profiles). Only test
+    // targets may depend on it, and it depends on no feature, so one feature's tests build alone.
+    .target(
+      name: "FanAppTestSupport",
+      dependencies: [
+        commonDataModels, authDataModels, artistDataModels, messageDataModels, profileDataModels,
+      ]),
     // Runs any one feature (or the whole app) alone with preview dependencies.
     .executableTarget(
       name: "FanAppPreviews",
@@ -88,44 +95,55 @@ let package = Package(
       ]),
     .testTarget(
       name: "FanSignInTests",
-      dependencies: ["FanSignIn", composable, testing, commonDataModels, authDataModels, authClient]),
+      dependencies: [
+        "FanSignIn", "FanAppTestSupport", composable, testing, commonDataModels, authDataModels, authClient,
+      ]),
     .testTarget(
       name: "FanArtistListTests",
-      dependencies: ["FanArtistList", composable, testing, commonDataModels, artistDataModels, artistClient]),
+      dependencies: [
+        "FanArtistList", "FanAppTestSupport", composable, testing, commonDataModels, artistDataModels,
+        artistClient,
+      ]),
     .testTarget(
       name: "FanChatTests",
-      dependencies: ["FanChat", composable, testing, commonDataModels, messageDataModels, messageClient]),
+      dependencies: [
+        "FanChat", "FanAppTestSupport", composable, testing, commonDataModels, messageDataModels,
+        messageClient,
+      ]),
     .testTarget(
       name: "FanProfileTests",
       dependencies: [
-        "FanProfile", composable, testing, commonDataModels, authDataModels, profileDataModels, authClient,
-        profileClient,
+        "FanProfile", "FanAppTestSupport", composable, testing, commonDataModels, authDataModels,
+        profileDataModels, authClient, profileClient,
       ]),
     .testTarget(
       name: "FanCoordinatorTests",
       dependencies: [
-        "FanCoordinator", "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, testing,
-        commonDataModels, authDataModels, artistDataModels, messageDataModels, profileDataModels,
+        "FanCoordinator", "FanAppTestSupport", "FanSignIn", "FanArtistList", "FanChat", "FanProfile",
+        composable, testing, commonDataModels, authDataModels, artistDataModels, messageDataModels,
+        profileDataModels,
         authClient, artistClient, messageClient, profileClient,
       ]),
     .testTarget(
       name: "FanSignInViewTests",
-      dependencies: ["FanSignInView", "FanSignIn", frommUI, commonDataModels, authDataModels]),
+      dependencies: ["FanSignInView", "FanSignIn", frommUI]),
     .testTarget(
       name: "FanArtistListViewTests",
-      dependencies: ["FanArtistListView", "FanArtistList", frommUI, commonDataModels, artistDataModels]),
+      dependencies: ["FanArtistListView", "FanAppTestSupport", "FanArtistList", frommUI, artistDataModels]),
     .testTarget(
       name: "FanChatViewTests",
-      dependencies: ["FanChatView", "FanChat", frommUI, commonDataModels, messageDataModels, messageClient]),
+      dependencies: [
+        "FanChatView", "FanAppTestSupport", "FanChat", frommUI, commonDataModels, messageDataModels,
+        messageClient,
+      ]),
     .testTarget(
       name: "FanProfileViewTests",
-      dependencies: ["FanProfileView", "FanProfile", frommUI, profileDataModels]),
+      dependencies: ["FanProfileView", "FanAppTestSupport", "FanProfile", frommUI]),
     .testTarget(
       name: "FanCoordinatorViewTests",
       dependencies: [
-        "FanCoordinatorView", "FanCoordinator", composable, testing, frommUI, commonDataModels,
-        authDataModels, artistDataModels, messageDataModels,
-        profileDataModels, authClient, artistClient, messageClient, profileClient,
+        "FanCoordinatorView", "FanCoordinator", composable, testing, frommUI, authClient, artistClient,
+        messageClient, profileClient,
       ]),
   ]
 )

@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiProfile
 import ArtiRoom

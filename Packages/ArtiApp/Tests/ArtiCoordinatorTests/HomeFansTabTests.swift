@@ -1,12 +1,11 @@
+import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiRoom
 import ArtiThread
 import ArtistClient
-import ArtistDataModels
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
-import Foundation
 import MessageClient
 import Synchronization
 import Testing
@@ -14,9 +13,6 @@ import Testing
 @MainActor
 struct HomeFansTabTests {
   @Test func fansTab_readsSubscribersAndFollowsTheRoomThere_andLeavingItStopsFollowing() async {
-    let minji = Subscriber(
-      id: 7, username: "minji_fan", displayName: "민지",
-      subscribedAt: Date(timeIntervalSince1970: 1_794_000_000))
     let follows = Mutex<[AsyncThrowingStream<RoomUpdate, any Error>.Continuation]>([])
     let store = TestStore(
       initialState: HomeFeature.State(

@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiCoordinatorView
 import ArtiProfile
@@ -5,9 +6,7 @@ import ArtiRoom
 import ArtiSignInPassword
 import ArtiSignInUsername
 import ArtiThread
-import ArtistDataModels
 import ComposableArchitecture
-import Foundation
 import FrommUI
 import Testing
 
@@ -59,9 +58,6 @@ struct ArtiAppViewTests {
     let state = ArtiAppFeature.State(home: HomeFeature.State(session: session()))
     #expect(view.render(state).plainText().contains("[/fans] Fans"))
     #expect(view.action(for: .command(name: "fans"), in: state) == .home(.presented(.tabSelected(.fans))))
-    let minji = Subscriber(
-      id: 7, username: "minji_fan", displayName: "민지",
-      subscribedAt: Date(timeIntervalSince1970: 1_794_000_000))
     let fansTab = ArtiAppFeature.State(
       home: HomeFeature.State(
         session: session(), tab: .fans, fans: ThreadFeature.State(artistId: 1, subscribers: [minji])))

@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiProfile
 import AuthClient
 import CommonDataModels

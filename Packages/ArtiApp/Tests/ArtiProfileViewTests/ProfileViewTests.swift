@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiProfile
 import ArtiProfileView
 import ComposableArchitecture

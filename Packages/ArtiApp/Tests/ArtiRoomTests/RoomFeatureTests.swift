@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiRoom
 import CommonDataModels
 import ComposableArchitecture

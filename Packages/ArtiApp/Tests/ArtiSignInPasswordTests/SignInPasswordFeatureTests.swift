@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiSignInPassword
 import AuthClient
 import AuthDataModels

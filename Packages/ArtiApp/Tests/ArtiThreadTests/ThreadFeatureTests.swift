@@ -1,3 +1,4 @@
+import ArtiAppTestSupport
 import ArtiThread
 import ArtistClient
 import ArtistDataModels

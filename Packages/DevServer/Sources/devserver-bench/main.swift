@@ -252,6 +252,24 @@ let anchorFolder = FileManager.default.temporaryDirectory.appendingPathComponent
   "devserver-bench-nginx-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: anchorFolder) }
 let rawInserts = Bench.rawInsertRate(in: anchorFolder, seconds: 3)
+// The same row into the server's own schema (its three message indexes, as many rows as the
+// room above holds), one transaction each: what a post costs SQLite with nothing around it.
+func schemaAnchor() -> DevBackend? {
+  do {
+    let backend = try DevBackend(dataDirectory: anchorFolder.appendingPathComponent("schema"))
+    // Hidden replies from the same fan as in the room above (the demo data gives both the same ids).
+    try backend.insertForBenchmark(
+      artist: artist.account.id, sender: signIn("minji_fan")?.account.id ?? artist.account.id,
+      replies: hiddenReplies)
+    return backend
+  } catch {
+    StandardError.print("devserver-bench: could not prepare the schema anchor: \(error)")
+    return nil
+  }
+}
+let schemaBackend = schemaAnchor()
+let schemaInserts =
+  schemaBackend.map { Bench.schemaInsertRate($0, artist: artist.account.id, seconds: 3) } ?? 0
 if let wrk = Anchors.tool("wrk") {
   let nginx = Anchors.tool("nginx").flatMap {
     Anchors.startNginx($0, files: ["health": #"{"status":"ok"}"#], in: anchorFolder)
@@ -307,15 +325,29 @@ if let wrk = Anchors.tool("wrk") {
     """.utf8
   ).write(to: script)
   if let posts = Anchors.wrk(wrk, url: base + roomPath, script: script.path) {
-    // Raw inserts again after the posts (into their own file), averaged with the first figure.
+    // Both anchors again after the posts, each averaged with its first figure.
     let rawAfter = Bench.rawInsertRate(in: anchorFolder.appendingPathComponent("after"), seconds: 3)
     let raw = (rawInserts + rawAfter) / 2
+    let schemaAfter =
+      schemaBackend.map { Bench.schemaInsertRate($0, artist: artist.account.id, seconds: 3) } ?? 0
+    let schema = (schemaInserts + schemaAfter) / 2
     print(
       Bench.pad("    POST message (artist)")
         + String(
-          format:
-            " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts %.0f/s (mean of %.0f before, %.0f after; target >= 0.5×)",
-          posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw, raw, rawInserts, rawAfter))
+          format: " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts (target >= 0.5×)",
+          posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw))
+    print("      anchors: one row per transaction, one thread, the server's journal settings:")
+    print(
+      Bench.pad("      raw insert, plain table (no index)")
+        + String(
+          format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; the target's anchor)",
+          raw, posts.requestsPerSecond / raw, rawInserts, rawAfter))
+    print(
+      Bench.pad("      raw insert, messages schema (3 indexes)")
+        + String(
+          format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)",
+          schema, schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter,
+          hiddenReplies))
   }
   if let nginx {
     nginx.0.terminate()
@@ -324,6 +356,7 @@ if let wrk = Anchors.tool("wrk") {
 } else {
   print("  wrk not found: the anchored HTTP figures are skipped (apt-get install -y wrk nginx)")
   print(Bench.pad("    raw SQLite inserts (anchor for POST)") + String(format: " %9.0f /s", rawInserts))
+  print(Bench.pad("    the same into the messages schema") + String(format: " %9.0f /s", schemaInserts))
 }
 targetServer.shutdown(gracePeriod: .seconds(2))
 
@@ -342,6 +375,20 @@ enum Bench {
     while Bench.seconds(ContinuousClock.now - started) < seconds {
       _ = try? database.write {
         try $0.query("INSERT INTO t (room, text, at) VALUES (?, ?, ?)", [1, "bench post", .real(0)])
+      }
+      count += 1
+    }
+    return Double(count) / Bench.seconds(ContinuousClock.now - started)
+  }
+
+  /// Single-row insert transactions per second of a broadcast into `backend`'s messages table:
+  /// the server's schema and journal settings, with nothing of a request around the insert.
+  static func schemaInsertRate(_ backend: DevBackend, artist: AccountID, seconds: Double) -> Double {
+    let started = ContinuousClock.now
+    var count = 0
+    while Bench.seconds(ContinuousClock.now - started) < seconds {
+      guard (try? backend.insertBareMessageForBenchmark(artist: artist, text: "bench post")) != nil else {
+        return 0
       }
       count += 1
     }

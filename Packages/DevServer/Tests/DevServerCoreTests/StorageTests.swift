@@ -22,7 +22,7 @@ import Testing
     let backend = try TestBackend()
     let steps = try plan(backend, Store.fanPageSQL, [1, 0, 4, 51])
     #expect(steps.contains { $0.contains("messages_broadcasts") }, "plan: \(steps)")
-    #expect(steps.contains { $0.contains("messages_sender") }, "plan: \(steps)")
+    #expect(steps.contains { $0.contains("messages_replies") }, "plan: \(steps)")
     #expect(!steps.contains { $0.hasPrefix("SCAN m") || $0.hasPrefix("SCAN messages") }, "plan: \(steps)")
     #expect(
       !steps.contains { $0.contains("messages_room") }, "the room index would walk every reply: \(steps)")
@@ -33,6 +33,39 @@ import Testing
     let steps = try plan(backend, Store.artistSummarySQL, [4])
     #expect(steps.filter { $0.contains("messages_broadcasts") }.count >= 2, "plan: \(steps)")
     #expect(!steps.contains { $0.hasPrefix("SCAN m") || $0.contains("messages_room") }, "plan: \(steps)")
+  }
+
+  @Test func fanHistory_readsOnlyBroadcastAndOwnReplyIndexRanges_neverScansTheRoom() throws {
+    let backend = try TestBackend()
+    let steps = try plan(backend, Store.fanHistorySQL, [1, .integer(Int64.max), 4, 51])
+    #expect(steps.contains { $0.contains("messages_broadcasts") }, "plan: \(steps)")
+    #expect(steps.contains { $0.contains("messages_replies") }, "plan: \(steps)")
+    #expect(
+      !steps.contains { $0.contains("messages_room") || $0.hasPrefix("SCAN m") }, "plan: \(steps)")
+  }
+
+  @Test func longPollCheck_forAFan_findsNewestBroadcastAndOwnReplyThroughTheirIndexes() throws {
+    let backend = try TestBackend()
+    let broadcast = try plan(backend, Store.newestBroadcastSQL, [1])
+    let reply = try plan(backend, Store.newestOwnReplySQL, [1, 4])
+    #expect(broadcast.contains { $0.contains("messages_broadcasts") }, "plan: \(broadcast)")
+    #expect(reply.contains { $0.contains("messages_replies") }, "plan: \(reply)")
+  }
+
+  @Test func post_updatesTheRoomIndexAndOnlyTheIndexOfItsKind() throws {
+    let backend = try TestBackend()
+    // Entries per index, counted through each index alone (`INDEXED BY` fails if it cannot).
+    func entries(_ index: String, _ condition: String) throws -> Int64 {
+      try backend.backend.core.store.database.read {
+        try $0.queryFirst("SELECT COUNT(*) FROM messages INDEXED BY \(index) WHERE \(condition)")?.int64(0)
+          ?? -1
+      }
+    }
+    let total = try entries("messages_room", "artist_id > 0")
+    let broadcasts = try entries("messages_broadcasts", "artist_id > 0 AND kind = 'broadcast'")
+    let replies = try entries("messages_replies", "artist_id > 0 AND kind = 'reply'")
+    #expect(broadcasts > 0 && replies > 0)
+    #expect(broadcasts + replies == total, "each message is in exactly one of the two kind indexes")
   }
 
   @Test func fanPage_withManyHiddenReplies_showsBroadcastsAndOwnRepliesInOrder() throws {

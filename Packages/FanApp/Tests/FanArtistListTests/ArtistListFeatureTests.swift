@@ -3,6 +3,7 @@ import ArtistDataModels
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
+import FanAppTestSupport
 import FanArtistList
 import Testing
 

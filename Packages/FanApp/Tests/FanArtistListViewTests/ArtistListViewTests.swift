@@ -1,4 +1,5 @@
 import ArtistDataModels
+import FanAppTestSupport
 import FanArtistList
 import FanArtistListView
 import Foundation

@@ -1,6 +1,7 @@
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
+import FanAppTestSupport
 import FanChat
 import MessageClient
 import MessageDataModels

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableArchitectureTesting
+import FanAppTestSupport
 import FanChat
 import MessageClient
 import Testing

@@ -1,23 +1,6 @@
-import CommonDataModels
 import FanChat
-import Foundation
 import MessageClient
 import MessageDataModels
-
-extension Message {
-  static func broadcast(_ id: MessageID, _ text: String) -> Message {
-    Message(
-      id: id, artistId: 1, senderId: 1, senderUsername: "iu_official", senderDisplayName: "IU",
-      kind: .broadcast,
-      text: text, sentAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(id.rawValue)))
-  }
-
-  static func reply(_ id: MessageID, _ text: String) -> Message {
-    Message(
-      id: id, artistId: 1, senderId: 5, senderUsername: "minji_fan", senderDisplayName: "Minji", kind: .reply,
-      text: text, sentAt: Date(timeIntervalSince1970: 1_800_000_000 + Double(id.rawValue)))
-  }
-}
 
 extension ChatFeature.State {
   static func iuRoom(_ messages: [Message] = []) -> Self {

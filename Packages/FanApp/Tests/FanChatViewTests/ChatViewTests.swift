@@ -1,4 +1,5 @@
 import CommonDataModels
+import FanAppTestSupport
 import FanChat
 import FanChatView
 import Foundation

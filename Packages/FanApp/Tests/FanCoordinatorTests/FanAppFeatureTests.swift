@@ -5,6 +5,7 @@ import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
+import FanAppTestSupport
 import FanArtistList
 import FanChat
 import FanCoordinator

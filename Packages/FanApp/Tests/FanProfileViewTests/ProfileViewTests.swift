@@ -1,3 +1,4 @@
+import FanAppTestSupport
 import FanProfile
 import FanProfileView
 import FrommUI

@@ -3,6 +3,7 @@ import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
+import FanAppTestSupport
 import FanSignIn
 import Synchronization
 import Testing

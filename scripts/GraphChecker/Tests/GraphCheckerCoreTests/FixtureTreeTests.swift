@@ -61,6 +61,22 @@ enum Fixture {
   #expect(status == 1)
 }
 
+@Test func testSupportUsedByASourceModuleOrUsingAFeature_check_reportsBothButNotTheTestUsingIt() throws {
+  let (lines, status) = try Fixture.violations("test-support")
+  #expect(
+    lines == [
+      "Packages/FanApp/Package.swift:13: error: [layer] FanCoordinator (coordinator) depends on FanAppTestSupport "
+        + "(test-support); coordinator may import only: feature, client, data-model, core, architecture, "
+        + "dependencies; fix: move the code that needs FanAppTestSupport to a layer allowed to use it, or depend "
+        + "on an interface instead",
+      "Packages/FanApp/Package.swift:14: error: [layer] FanAppTestSupport (test-support) depends on FanChat "
+        + "(feature); test-support may import only: architecture-testing, client, data-model, core, "
+        + "architecture, sharing, dependencies; fix: move the code that needs FanChat to a layer allowed to use "
+        + "it, or depend on an interface instead",
+    ])
+  #expect(status == 1)
+}
+
 @Test func fanImportingArti_check_reportsFanArtiButNotArtistClient() throws {
   let (lines, status) = try Fixture.violations("fan-arti")
   #expect(

@@ -88,3 +88,56 @@ import Testing
   #expect(uses.map(\.line) == [4, 6, 8])
   #expect(uses.map(\.insidePlatformCheck) == [true, false, false])
 }
+
+@Test func imports_afterMultiByteCharactersInCodeCommentsAndStrings_keepTheirLines() {
+  let source = """
+    let café = "naïve → \\(1)" // ünïcödé
+    /* 🎵 */ import CommonKit; let π = 3.14
+    let s = #"🎵 import NotAnImport"#
+    import AuthClient
+    """
+  let found = ImportScanner.imports(in: source)
+  #expect(found.map(\.module) == ["CommonKit", "AuthClient"])
+  #expect(found.map(\.line) == [2, 4])
+  #expect(ImportScanner.tokens("let café = 1").map(\.text) == ["let", "café", "=", "1"])
+}
+
+@Test func stripCommentsAndStrings_multiByteCharacters_keepEveryScalarAtItsOffset() {
+  let source = "let é = \"🎵x\" // ü\nlet b = 1\n"
+  let stripped = ImportScanner.stripCommentsAndStrings(source)
+  #expect(stripped.unicodeScalars.count == source.unicodeScalars.count)
+  // `"🎵x"` and `// ü` are 4 scalars each, with a space between them.
+  #expect(stripped == "let é = " + String(repeating: " ", count: 9) + "\nlet b = 1\n")
+}
+
+@Test func dependentsIndex_declaredImportedAndRunModules_listsEachDependentOnce() {
+  func module(
+    _ name: String, dependencies: [String] = [], imports: [String] = [], runs: [String] = []
+  )
+    -> Module
+  {
+    var module = Module(
+      name: name, package: "P", packageDir: "Packages/P", path: "Packages/P/Sources/\(name)", kind: .library,
+      layer: nil, dependencies: dependencies,
+      uses: imports.map { Module.Use(module: $0, file: "\(name).swift", line: 1, isCanImport: false) }
+        + [Module.Use(module: "Optional", file: "\(name).swift", line: 2, isCanImport: true)])
+    module.runsModules = runs
+    return module
+  }
+  let graph = ModuleGraph(
+    modules: [
+      module("Core"),
+      module("Feature", dependencies: ["Core"], imports: ["Core"]),
+      module("App", dependencies: ["Feature"], imports: ["Core"]),
+      module("AppTests", runs: ["App"]),
+    ],
+    remoteDependencies: [])
+
+  let index = graph.dependentsIndex()
+
+  #expect(index["Core"] == ["Feature", "App"])
+  #expect(index["Feature"] == ["App"])
+  #expect(index["App"] == ["AppTests"])
+  #expect(index["Optional"] == nil)
+  #expect(graph.transitiveDependents(of: ["Feature"]) == ["Feature", "App", "AppTests"])
+}

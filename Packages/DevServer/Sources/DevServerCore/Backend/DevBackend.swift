@@ -108,4 +108,15 @@ extension DevBackend {
       }
     }
   }
+
+  /// Inserts one broadcast into `artist`'s room in a transaction of its own, with nothing around
+  /// it (no request, checks, batching or reading back): the benchmark's anchor for a post, into
+  /// the same table, indexes and journal settings (package access).
+  package func insertBareMessageForBenchmark(artist: AccountID, text: String) throws {
+    try core.store.database.write { connection in
+      try connection.query(
+        "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?1, ?1, 'broadcast', ?2, ?3)",
+        [.integer(artist.rawValue), .text(text), .real(Date().timeIntervalSince1970)])
+    }
+  }
 }

@@ -15,16 +15,44 @@ struct RouteRequest {
 struct Route: Sendable {
   var route: APIRoute
   var action: @Sendable (BackendCore, RouteRequest) throws -> WireResponse
-  let segments: [Substring]
+  let segments: [Segment]
+
+  /// One `/`-separated part of a pattern: fixed text, or a parameter's name (`{artistId}`).
+  enum Segment: Sendable {
+    case literal(Substring)
+    case parameter(String)
+  }
 
   init(_ route: APIRoute, action: @escaping @Sendable (BackendCore, RouteRequest) throws -> WireResponse) {
     self.route = route
     self.action = action
-    self.segments = route.pattern.split(separator: "/")
+    self.segments = route.pattern.split(separator: "/").map { segment in
+      segment.hasPrefix("{") && segment.hasSuffix("}")
+        ? .parameter(String(segment.dropFirst().dropLast())) : .literal(segment)
+    }
   }
 
   var method: String { route.method }
   var pattern: String { route.pattern }
+
+  /// Whether `parts` (a path split at `/`) fits the pattern; compares without allocating, since
+  /// every request is held against most routes.
+  func fits(_ parts: [Substring]) -> Bool {
+    guard segments.count == parts.count else { return false }
+    for (segment, part) in zip(segments, parts) {
+      if case .literal(let text) = segment, text != part { return false }
+    }
+    return true
+  }
+
+  /// The parameters' values in `parts`, which ``fits(_:)``.
+  func parameters(in parts: [Substring]) -> [String: String] {
+    var parameters: [String: String] = [:]
+    for (segment, part) in zip(segments, parts) {
+      if case .parameter(let name) = segment { parameters[name] = String(part) }
+    }
+    return parameters
+  }
 }
 
 /// Finds the route for a method and path, telling "no such path" (404) from "no such method" (405).
@@ -40,24 +68,10 @@ struct Router: Sendable {
   func match(method: String, path: String) -> Match {
     let parts = path.split(separator: "/")
     var allowed: [String] = []
-    for route in routes {
-      guard let parameters = Self.bind(route.segments, to: parts) else { continue }
-      if route.method == method { return .found(route, parameters: parameters) }
+    for route in routes where route.fits(parts) {
+      if route.method == method { return .found(route, parameters: route.parameters(in: parts)) }
       allowed.append(route.method)
     }
     return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
-  }
-
-  private static func bind(_ pattern: [Substring], to parts: [Substring]) -> [String: String]? {
-    guard pattern.count == parts.count else { return nil }
-    var parameters: [String: String] = [:]
-    for (expected, actual) in zip(pattern, parts) {
-      if expected.hasPrefix("{") && expected.hasSuffix("}") {
-        parameters[String(expected.dropFirst().dropLast())] = String(actual)
-      } else if expected != actual {
-        return nil
-      }
-    }
-    return parameters
   }
 }

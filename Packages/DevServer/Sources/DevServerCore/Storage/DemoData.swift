@@ -86,7 +86,7 @@ enum DemoData {
         """
         UPDATE subscriptions SET last_read_message_id = COALESCE(
           (SELECT MAX(id) FROM messages m WHERE m.artist_id = subscriptions.artist_id
-             AND m.sender_id = subscriptions.fan_id), 0)
+             AND m.sender_id = subscriptions.fan_id AND m.kind = 'reply'), 0)
         """)
     }
   }

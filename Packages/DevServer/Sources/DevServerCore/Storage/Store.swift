@@ -348,6 +348,11 @@ struct Store: Sendable {
     return (messages, hasOlder)
   }
 
+  static let newestBroadcastSQL = "SELECT MAX(id) FROM messages WHERE artist_id = ? AND kind = 'broadcast'"
+  /// Names the kind, as every query of replies must: the replies' index holds only replies.
+  static let newestOwnReplySQL =
+    "SELECT MAX(id) FROM messages WHERE artist_id = ? AND sender_id = ? AND kind = 'reply'"
+
   /// The newest message id `viewer` may see in `artist`'s room (0 when none): a cheap check,
   /// through one index, of whether a long poll has something to answer with.
   func newestVisibleMessageID(artist: AccountID, viewer: AccountRecord) throws -> Int64 {
@@ -357,14 +362,10 @@ struct Store: Sendable {
           "SELECT MAX(id) FROM messages WHERE artist_id = ?", [.integer(artist.rawValue)])?.int64(0) ?? 0
       }
       let broadcast =
-        try connection.queryFirst(
-          "SELECT MAX(id) FROM messages WHERE artist_id = ? AND kind = 'broadcast'",
-          [.integer(artist.rawValue)]
-        )?.int64(0) ?? 0
+        try connection.queryFirst(Self.newestBroadcastSQL, [.integer(artist.rawValue)])?.int64(0) ?? 0
       let reply =
         try connection.queryFirst(
-          "SELECT MAX(id) FROM messages WHERE artist_id = ? AND sender_id = ?",
-          [.integer(artist.rawValue), .integer(viewer.id.rawValue)])?.int64(0) ?? 0
+          Self.newestOwnReplySQL, [.integer(artist.rawValue), .integer(viewer.id.rawValue)])?.int64(0) ?? 0
       return max(broadcast, reply)
     }
   }

@@ -79,18 +79,32 @@ public struct ModuleGraph: Sendable, Codable, Equatable {
   public func module(named name: String) -> Module? { modules.first { $0.name == name } }
 
   /// The names of the modules that depend on (declare, import or run) `name`.
-  public func dependents(of name: String) -> [String] {
-    modules.filter {
-      $0.dependencies.contains(name) || $0.importedModules.contains(name) || $0.runsModules.contains(name)
-    }.map(\.name)
+  public func dependents(of name: String) -> [String] { dependentsIndex()[name] ?? [] }
+
+  /// For every module name that something depends on, the modules that depend on it (declare,
+  /// import or run it), in the order of ``modules``.
+  ///
+  /// Built in one pass over the edges: asking ``dependents(of:)`` of each module in turn would
+  /// walk every module's edges once per module, which at a few hundred modules was most of a
+  /// graph check's time.
+  public func dependentsIndex() -> [String: [String]] {
+    var index: [String: [String]] = [:]
+    for module in modules {
+      var targets = Set(module.dependencies)
+      targets.formUnion(module.runsModules)
+      for use in module.uses where !use.isCanImport { targets.insert(use.module) }
+      for target in targets { index[target, default: []].append(module.name) }
+    }
+    return index
   }
 
   /// `names` plus every module that transitively depends on any of them.
   public func transitiveDependents(of names: Set<String>) -> Set<String> {
+    let index = dependentsIndex()
     var result = names
     var queue = Array(names)
     while let next = queue.popLast() {
-      for dependent in dependents(of: next) where !result.contains(dependent) {
+      for dependent in index[next] ?? [] where !result.contains(dependent) {
         result.insert(dependent)
         queue.append(dependent)
       }

@@ -60,25 +60,58 @@ public enum ImportScanner {
   }
 
   /// Splits code into identifiers and single punctuation characters.
-  static func tokens(_ code: String) -> [Token] {
+  static func tokens(_ code: String) -> [Token] { tokens(utf8: Array(code.utf8)) }
+
+  /// Splits UTF-8 code into identifiers and single punctuation characters, in one pass over the
+  /// bytes: the graph check tokenizes every file of the repository, and walking `Character`s
+  /// (grapheme breaking, Unicode property look-ups for each one) cost most of its scanning time.
+  ///
+  /// A byte of a multi-byte character counts as part of an identifier (Swift allows Unicode
+  /// letters in names; a Unicode operator next to a name is joined to it, which no import or
+  /// portability pattern looks for). Whitespace is Swift's: space, tab, CR, LF, VT, FF, NUL.
+  static func tokens(utf8 code: [UInt8]) -> [Token] {
     var result: [Token] = []
-    var current = ""
+    result.reserveCapacity(code.count / 4)
     var line = 1
-    for char in code {
-      if char.isLetter || char.isNumber || char == "_" {
-        current.append(char)
+    var index = 0
+    let count = code.count
+    while index < count {
+      let byte = code[index]
+      if isIdentifierByte(byte) {
+        let start = index
+        while index < count, isIdentifierByte(code[index]) { index += 1 }
+        result.append(Token(text: String(decoding: code[start..<index], as: UTF8.self), line: line))
         continue
       }
-      if !current.isEmpty { result.append(Token(text: current, line: line)) }
-      current = ""
-      if char == "\n" {
+      if byte == UInt8(ascii: "\n") {
         line += 1
-      } else if !char.isWhitespace {
-        result.append(Token(text: String(char), line: line))
+      } else if !isWhitespaceByte(byte) {
+        result.append(Token(text: String(UnicodeScalar(byte)), line: line))
       }
+      index += 1
     }
-    if !current.isEmpty { result.append(Token(text: current, line: line)) }
     return result
+  }
+
+  /// The tokens of a source file's UTF-8 bytes, comments and string contents left out.
+  static func codeTokens(utf8 source: [UInt8]) -> [Token] {
+    tokens(utf8: blankCommentsAndStrings(source))
+  }
+
+  @inline(__always)
+  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...0xFF:
+      return true
+    default:
+      return false
+    }
+  }
+
+  @inline(__always)
+  private static func isWhitespaceByte(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0
   }
 
   private static func isIdentifier(_ text: String) -> Bool {
@@ -140,91 +173,110 @@ public enum ImportScanner {
   /// Every Unicode scalar keeps its offset, so a position found in the result is the same position
   /// in `source` (the code generator in `scripts/Codegen` reads declarations this way).
   public static func stripCommentsAndStrings(_ source: String) -> String {
-    let chars = Array(source.unicodeScalars)
+    let blanked = blankCommentsAndStrings(source.unicodeScalars.map(\.value))
     var out = String.UnicodeScalarView()
+    out.append(contentsOf: blanked.lazy.compactMap(Unicode.Scalar.init))
+    return String(out)
+  }
+
+  /// ``stripCommentsAndStrings(_:)`` over code units: Unicode scalar values, or UTF-8 bytes (every
+  /// character the syntax turns on is ASCII, and no byte of a multi-byte UTF-8 sequence is, so
+  /// both give the same code; in bytes, each byte of a blanked character becomes a space).
+  static func blankCommentsAndStrings<Unit: FixedWidthInteger>(_ chars: [Unit]) -> [Unit] {
+    let newline = Unit(UInt8(ascii: "\n"))
+    let space = Unit(UInt8(ascii: " "))
+    let slash = Unit(UInt8(ascii: "/"))
+    let star = Unit(UInt8(ascii: "*"))
+    let hash = Unit(UInt8(ascii: "#"))
+    let quote = Unit(UInt8(ascii: "\""))
+    var out = chars
     var index = 0
-    func blank(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar == "\n" ? "\n" : " " }
-    func at(_ offset: Int) -> Unicode.Scalar? {
+    func at(_ offset: Int) -> Unit? {
       index + offset < chars.count ? chars[index + offset] : nil
     }
+    func blank(_ position: Int) { if chars[position] != newline { out[position] = space } }
     while index < chars.count {
       let char = chars[index]
-      if char == "/", at(1) == "/" {
-        while index < chars.count, chars[index] != "\n" {
-          out.append(" ")
+      if char == slash, at(1) == slash {
+        while index < chars.count, chars[index] != newline {
+          out[index] = space
           index += 1
         }
-      } else if char == "/", at(1) == "*" {
+      } else if char == slash, at(1) == star {
         var depth = 0
         repeat {
-          if chars[index] == "/", at(1) == "*" {
+          if chars[index] == slash, at(1) == star {
             depth += 1
-            out.append(contentsOf: "  ".unicodeScalars)
+            out[index] = space
+            out[index + 1] = space
             index += 2
-          } else if chars[index] == "*", at(1) == "/" {
+          } else if chars[index] == star, at(1) == slash {
             depth -= 1
-            out.append(contentsOf: "  ".unicodeScalars)
+            out[index] = space
+            out[index + 1] = space
             index += 2
           } else {
-            out.append(blank(chars[index]))
+            blank(index)
             index += 1
           }
         } while depth > 0 && index < chars.count
-      } else if char == "#" || char == "\"" {
+      } else if char == hash || char == quote {
         // Raw strings: `#"…"#`, `##"""…"""##`.
         var hashes = 0
-        while at(hashes) == "#" { hashes += 1 }
-        guard at(hashes) == "\"" else {
-          out.append(char)
+        while at(hashes) == hash { hashes += 1 }
+        guard at(hashes) == quote else {
           index += 1
           continue
         }
-        let multiline = at(hashes + 1) == "\"" && at(hashes + 2) == "\""
+        let multiline = at(hashes + 1) == quote && at(hashes + 2) == quote
         let quotes = multiline ? 3 : 1
-        for _ in 0..<(hashes + quotes) { out.append(" ") }
+        for offset in 0..<(hashes + quotes) { out[index + offset] = space }
         index += hashes + quotes
         skipString(chars, &index, &out, hashes: hashes, quotes: quotes)
       } else {
-        out.append(char)
         index += 1
       }
     }
-    return String(out)
+    return out
   }
 
   /// Advances past a string body and its closing delimiter, blanking it. Interpolations are blanked
   /// too: an import cannot appear inside one.
-  private static func skipString(
-    _ chars: [Unicode.Scalar], _ index: inout Int, _ out: inout String.UnicodeScalarView,
-    hashes: Int, quotes: Int
+  private static func skipString<Unit: FixedWidthInteger>(
+    _ chars: [Unit], _ index: inout Int, _ out: inout [Unit], hashes: Int, quotes: Int
   ) {
+    let newline = Unit(UInt8(ascii: "\n"))
+    let space = Unit(UInt8(ascii: " "))
+    let backslash = Unit(UInt8(ascii: "\\"))
+    let hash = Unit(UInt8(ascii: "#"))
+    let quote = Unit(UInt8(ascii: "\""))
     while index < chars.count {
       let char = chars[index]
-      if char == "\\" && hashes == 0 {
-        out.append(" ")
-        if index + 1 < chars.count { out.append(chars[index + 1] == "\n" ? "\n" : " ") }
+      if char == backslash && hashes == 0 {
+        out[index] = space
+        if index + 1 < chars.count, chars[index + 1] != newline { out[index + 1] = space }
         index += 2
         continue
       }
-      if char == "\"" {
+      if char == quote {
         var closing = true
-        for offset in 0..<quotes where index + offset >= chars.count || chars[index + offset] != "\"" {
+        for offset in 0..<quotes where index + offset >= chars.count || chars[index + offset] != quote {
           closing = false
         }
         if closing {
           for offset in 0..<hashes
-          where index + quotes + offset >= chars.count || chars[index + quotes + offset] != "#" {
+          where index + quotes + offset >= chars.count || chars[index + quotes + offset] != hash {
             closing = false
           }
         }
         if closing {
-          for _ in 0..<(quotes + hashes) { out.append(" ") }
+          for offset in 0..<(quotes + hashes) { out[index + offset] = space }
           index += quotes + hashes
           return
         }
       }
-      if char == "\n" && quotes == 1 { return }  // unterminated single-line string: stop at line end
-      out.append(char == "\n" ? "\n" : " ")
+      if char == newline && quotes == 1 { return }  // unterminated single-line string: stop at line end
+      if char != newline { out[index] = space }
       index += 1
     }
   }

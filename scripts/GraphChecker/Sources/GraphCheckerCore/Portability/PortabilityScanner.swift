@@ -70,6 +70,11 @@ public enum PortabilityScanner {
     "WinSDK", "WASILibc",
   ]
 
+  private static let directiveWords: Set<String> = ["if", "elseif", "else", "endif"]
+  private static let availabilityPlatforms: Set<String> = [
+    "macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst",
+  ]
+
   /// Uses of `gated` APIs (token sequences such as `Task.immediate`) and `platformOnly` names.
   public static func uses(in source: String, gated: [String], platformOnly: [String]) -> [PortabilityUse] {
     uses(
@@ -101,7 +106,7 @@ public enum PortabilityScanner {
       let word = words[index]
       if word.text == "#", index + 1 < words.count {
         let next = words[index + 1].text
-        if ["if", "elseif", "else", "endif"].contains(next) {
+        if directiveWords.contains(next) {
           let condition = words[(index + 2)...].prefix { $0.line == word.line }.map(\.text)
           // `canImport(M)` of any module counts: a module that may be missing (a system library
           // target conditioned on Linux, CommonCrypto) is how a seam picks its platform.
@@ -185,7 +190,7 @@ public enum PortabilityScanner {
       let text = words[index].text
       if text == "(" { depth += 1 }
       if text == ")" { depth -= 1 }
-      if ["macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst"].contains(text),
+      if availabilityPlatforms.contains(text),
         index + 1 < words.count
       {
         // Versions tokenize as `26`, or `26` `.` `1` (the dot is punctuation).

@@ -30,9 +30,10 @@ public struct Checker: Sendable {
     // what the check's time grows with.
     var locators: [String: ManifestLocator] = [:]
     for dir in Set(graph.modules.map(\.packageDir)) { locators[dir] = locator(dir) }
+    let dependents = graph.dependentsIndex()
     for module in graph.modules {
       violations += check(
-        module, byName: byName, dependents: graph.dependents(of: module.name),
+        module, byName: byName, dependents: dependents[module.name] ?? [],
         locate: locators[module.packageDir] ?? locator(module.packageDir))
       for run in module.runsModules where byName[run] == nil {
         violations.append(

@@ -37,6 +37,8 @@ public struct GraphCommand: Sendable {
       --no-tests          leave test targets out of a dot, mermaid or json graph
       --update-baseline   record every current violation as known
       --strict-baseline   fail when a baseline entry no longer matches a violation
+      --timings           also print on stderr how long each step took (manifests, sources,
+                          graph, check)
     every format exits 1 when an error (not known, not a warning) is found
     commands (instead of checking):
       locate NAME                  print "PACKAGE_DIR KIND TEST,TARGETS" for module NAME
@@ -82,7 +84,8 @@ public struct GraphCommand: Sendable {
         options[argument] = arguments[index + 1]
         index += 2
       } else if [
-        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--help", "-h",
+        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--timings",
+        "--help", "-h",
       ]
       .contains(
         argument)
@@ -153,8 +156,16 @@ public struct GraphCommand: Sendable {
     return Result(output: "added \(added) entr\(added == 1 ? "y" : "ies") to \(path)", status: 0)
   }
 
-  /// Runs the command.
+  /// Runs the command; with `--timings`, the time of each step follows on standard error.
   public func run() throws -> Result {
+    guard flags.contains("--timings") else { return try run(timings: nil) }
+    let timings = LoadTimings()
+    var result = try run(timings: timings)
+    result.errorOutput += (result.errorOutput.isEmpty ? "" : "\n") + timings.report
+    return result
+  }
+
+  private func run(timings: LoadTimings?) throws -> Result {
     if flags.contains("--help") || flags.contains("-h") { return Result(output: Self.usage, status: 0) }
     if command.first == "edit-manifest" { return try editManifest(command[1]) }
     let root = URL(
@@ -168,7 +179,7 @@ public struct GraphCommand: Sendable {
       options["--manifests"] == "files"
       ? FileManifestSource()
       : DumpPackageSource(cacheDir: path("--cache", "scripts/GraphChecker/.build/manifest-cache"))
-    let graph = try GraphLoader(root: root, manifests: source).load(rules: rules)
+    let graph = try GraphLoader(root: root, manifests: source).load(rules: rules, timings: timings)
     if command.first == "locate" {
       return Result(output: try graph.locate(command[1]).line, status: 0)
     }
@@ -190,7 +201,9 @@ public struct GraphCommand: Sendable {
     let checker = Checker(rules: rules) { dir in
       try? String(contentsOf: root.appendingPathComponent("\(dir)/Package.swift"), encoding: .utf8)
     }
+    let checked = ContinuousClock.now
     let violations = checker.check(graph)
+    timings?.record("check", since: checked, detail: "\(violations.count) violation(s)")
     let baselineURL = path("--baseline", "scripts/graph-baseline.json")
     if flags.contains("--update-baseline") {
       try Baseline(known: violations.map(\.key)).write(to: baselineURL)

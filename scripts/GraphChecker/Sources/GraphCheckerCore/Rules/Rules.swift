@@ -123,14 +123,15 @@ public enum Severity: String, Sendable, Codable, Equatable {
 public enum Pattern {
   /// Whether `module` matches `pattern`: by name, or by `PACKAGE_DIR:NAME` when the pattern has a `:`.
   public static func matches(_ pattern: String, _ module: Module) -> Bool {
-    pattern.contains(":")
+    // Bytes, not Foundation's substring search: this runs for every module and every pattern.
+    pattern.utf8.contains(UInt8(ascii: ":"))
       ? matches(pattern, "\(module.packageDir):\(module.name)") : matches(pattern, module.name)
   }
 
   /// Whether `name` matches `pattern` (`*Client`, `Fan*`, `fan`).
   public static func matches(_ pattern: String, _ name: String) -> Bool {
+    guard pattern.utf8.contains(UInt8(ascii: "*")) else { return pattern == name }
     let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-    if parts.count == 1 { return pattern == name }
     var rest = Substring(name)
     guard let first = parts.first, rest.hasPrefix(first) else { return false }
     rest = rest.dropFirst(first.count)

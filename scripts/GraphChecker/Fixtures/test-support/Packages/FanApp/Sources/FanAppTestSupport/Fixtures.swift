@@ -1,0 +1,4 @@
+import FanChat
+
+/// A fixture type.
+public enum Fixtures {}

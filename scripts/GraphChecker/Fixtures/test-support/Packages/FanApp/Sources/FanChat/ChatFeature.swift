@@ -1,0 +1,2 @@
+/// A fixture type.
+public struct ChatFeature {}

@@ -1,0 +1,5 @@
+import FanAppTestSupport
+import FanChat
+
+/// A fixture type.
+public struct AppFeature {}

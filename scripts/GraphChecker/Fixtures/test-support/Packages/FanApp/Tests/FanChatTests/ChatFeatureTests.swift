@@ -1,0 +1,5 @@
+import FanAppTestSupport
+import FanChat
+import Testing
+
+@Test func chat_exists() {}
