@@ -142,8 +142,8 @@ let package = Package(
     .testTarget(
       name: "FanCoordinatorViewTests",
       dependencies: [
-        "FanCoordinatorView", "FanCoordinator", composable, testing, frommUI, authClient, artistClient,
-        messageClient, profileClient,
+        "FanCoordinatorView", "FanCoordinator", "FanArtistList", "FanChat", composable, testing, frommUI,
+        authDataModels, authClient, artistClient, messageClient, profileClient,
       ]),
   ]
 )

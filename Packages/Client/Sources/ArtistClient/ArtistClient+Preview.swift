@@ -75,6 +75,27 @@ extension ArtistClient {
       subscribers: { _ in
         try await travel()
         return subscribers
+      },
+      followActivity: {
+        // Nothing posts in the preview world: every room's count once, then news never comes.
+        AsyncThrowingStream { continuation in
+          let task = Task {
+            do {
+              try await travel()
+              let rooms = box.world.withLock { artists in
+                artists.filter { $0.isSubscribed && $0.unreadCount > 0 }.map { artist in
+                  RoomActivity(
+                    artistId: artist.id, newestMessageId: MessageID(Int64(artist.unreadCount)),
+                    newMessageCount: artist.unreadCount, unreadCount: artist.unreadCount)
+                }
+              }
+              continuation.yield(.loaded(rooms))
+            } catch {
+              continuation.finish()
+            }
+          }
+          continuation.onTermination = { _ in task.cancel() }
+        }
       }
     )
   }

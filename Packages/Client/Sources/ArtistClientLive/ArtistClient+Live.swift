@@ -10,8 +10,32 @@ extension ArtistClient {
   /// The client that talks to the API through `api`.
   ///
   /// The list is cached briefly; subscribing or unsubscribing makes the cached list and profile
-  /// stale at once (they show subscription state and counts).
-  public static func live(_ api: APIClient) -> ArtistClient {
+  /// stale at once (they show subscription state and counts), and so does news in a room
+  /// (unread counts).
+  ///
+  /// - Parameters:
+  ///   - longPollWait: How long the server may hold one of ``ArtistClient/followActivity``'s
+  ///     polls while no news arrives (whole seconds; keep it below `api`'s timeout).
+  ///   - pollInterval: The pause after a poll that brought nothing, so a server that does not
+  ///     hold polls is not asked in a tight loop.
+  ///   - maxBackoff: The longest wait between polls while the server fails (the wait doubles
+  ///     from twice `pollInterval` on each failure in a row).
+  ///   - sleep: Waits between polls; tests pass one they control.
+  public static func live(
+    _ api: APIClient, longPollWait: Duration = .seconds(4), pollInterval: Duration = .milliseconds(250),
+    maxBackoff: Duration = .seconds(30),
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) -> ArtistClient {
+    let waitSeconds = String(max(longPollWait.components.seconds, 0))
+    @Sendable func activity(after: MessageID?, wait: Bool) async throws -> ActivityPage {
+      var query: [String: String] = [:]
+      if let after { query["after"] = String(after.rawValue) }
+      if wait { query["wait"] = waitSeconds }
+      // News changes unread counts, so a cached artist list is stale once this answers.
+      let endpoint = Endpoint<ActivityPage>(
+        .get, APIPaths.activity, query: query, invalidates: [APIPaths.artists])
+      return try await api.send(endpoint)
+    }
     @Sendable func subscription(
       _ method: HTTPMethod, _ artistId: AccountID
     ) async throws -> SubscriptionStatus {
@@ -28,6 +52,14 @@ extension ArtistClient {
       subscribers: { artistId in
         try await api.send(Endpoint<SubscriberList>(.get, APIPaths.subscribers(artistID: artistId)))
           .subscribers
+      },
+      followActivity: {
+        AsyncThrowingStream { continuation in
+          let follower = ActivityFollower(
+            pollInterval: pollInterval, maxBackoff: maxBackoff, sleep: sleep, fetch: activity)
+          let task = Task { await follower.run(into: continuation) }
+          continuation.onTermination = { _ in task.cancel() }
+        }
       }
     )
   }

@@ -121,13 +121,13 @@ private func measure(mode: Mode, http: Bool) async throws -> [Double] {
   }
 }
 
-private extension Duration {
+extension Duration {
   var milliseconds: Double {
     Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
   }
 }
 
-private func summary(_ values: [Double], of expected: Int) -> String {
+func summary(_ values: [Double], of expected: Int) -> String {
   let sorted = values.sorted()
   guard !sorted.isEmpty else { return "no message arrived" }
   func at(_ fraction: Double) -> Double {

@@ -88,6 +88,40 @@ struct StoreTests {
     await task.finish()
   }
 
+  @Test func sendTask_finishOnMainActor_returnsOnceAnEffectThatLeftTheMainActorSentItsAction() async {
+    struct Feature: Reducer {
+      struct State: Equatable { var total = 0 }
+      enum Action: Equatable {
+        case start
+        case finished(Int)
+      }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+          return .run { send in await send(.finished(await Self.work())) }
+        case .finished(let value):
+          state.total += value
+          return .none
+        }
+      }
+      @concurrent static func work() async -> Int { 42 }
+    }
+    let store = Store(initialState: Feature.State()) { Feature() }
+    // Awaited on the main actor, `finish` is woken on the main queue; it must still wait for
+    // the whole effect, its hop off the main actor included.
+    await store.send(.start).finish()
+    #expect(store.state.total == 42)
+  }
+
+  @Test func sendTask_taskAwaitingFinishCancelled_cancelsTheEffect() async {
+    let store = Store(initialState: Reentrant.State()) { Reentrant() }
+    let sendTask = store.send(.wait)
+    let waiter = Task { @MainActor in await sendTask.finish() }
+    waiter.cancel()
+    await waiter.value
+    #expect(sendTask.isCancelled)
+  }
+
   @Test func scope_childStore_readsAndSendsThroughParent() {
     let store = Store(initialState: Parent.State()) { Parent() }
     let child = store.scope(state: \.child, action: \.child)

@@ -15,6 +15,7 @@ import Testing
     #expect(APIPaths.subscription(artistID: 7) == "/v1/artists/7/subscription")
     #expect(APIPaths.subscribers(artistID: 7) == "/v1/artists/7/subscribers")
     #expect(APIPaths.signIn == APIRoute.signIn.pattern)
+    #expect(APIPaths.activity == "/v1/activity")
   }
 
   @Test func all_hasNoDuplicateMethodAndPattern() {

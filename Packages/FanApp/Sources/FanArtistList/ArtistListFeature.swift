@@ -5,6 +5,12 @@ import ComposableArchitecture
 
 /// Every artist, with the fan's subscriptions and unread counts; subscribe, unsubscribe, refresh,
 /// and open a subscribed artist's room.
+///
+/// From the moment the list appears until it goes away (at sign-out), it follows the news in the
+/// fan's rooms (``ArtistClient/followActivity``), so unread counts move without a reload, also
+/// while a room is open over the list; the parent hears of each room with news
+/// (``Action/Delegate/newMessages(_:)``). Following starts again by itself, backing off, after
+/// a failure the client does not retry itself.
 public struct ArtistListFeature: Reducer {
   /// The list's state.
   public struct State: Equatable, Sendable {
@@ -19,6 +25,8 @@ public struct ArtistListFeature: Reducer {
     public var error: Problem?
     /// What just went right.
     public var notice: String?
+    /// Why unread counts are not live right now; `nil` while they follow the server.
+    public var liveUpdatesPause: LiveUpdatesPause?
 
     /// A subscription change in flight.
     public struct Pending: Equatable, Sendable {
@@ -37,13 +45,14 @@ public struct ArtistListFeature: Reducer {
     /// Creates the state.
     public init(
       artists: IdentifiedArrayOf<ArtistSummary> = [], isLoading: Bool = false, pending: Pending? = nil,
-      error: Problem? = nil, notice: String? = nil
+      error: Problem? = nil, notice: String? = nil, liveUpdatesPause: LiveUpdatesPause? = nil
     ) {
       self._artists = Shared(value: artists)
       self.isLoading = isLoading
       self.pending = pending
       self.error = error
       self.notice = notice
+      self.liveUpdatesPause = liveUpdatesPause
     }
   }
 
@@ -55,12 +64,16 @@ public struct ArtistListFeature: Reducer {
     case artistsResponse(Result<[ArtistSummary], APIError>)
     /// A subscription change, done.
     case subscriptionResponse(Result<SubscriptionStatus, APIError>)
+    /// News in the fan's rooms, or whether the server can be reached.
+    case activityUpdated(ActivityUpdate)
+    /// Following the news ended with `error`; it starts again after `retryIn`.
+    case activityFailed(APIError, retryIn: Duration)
     /// What the parent acts on.
     case delegate(Delegate)
 
     /// What the fan did on the screen.
     public enum View: Equatable, Sendable {
-      /// The screen appeared: load the list.
+      /// The screen appeared: load the list and follow the news in the fan's rooms.
       case task
       /// Load the list again.
       case refreshTapped
@@ -82,10 +95,25 @@ public struct ArtistListFeature: Reducer {
       case openRoom(ArtistSummary)
       /// Show the fan's profile.
       case openProfile
+      /// New messages arrived in these rooms (their unread counts already updated).
+      case newMessages([ArtistSummary])
     }
   }
 
+  /// The list's long-running effect.
+  public enum CancelID: Hashable, Sendable {
+    /// Following the news in the fan's rooms.
+    case activity
+  }
+
+  /// The first wait before following starts again after it failed; it doubles per failure in a
+  /// row up to ``maxRestartWait``.
+  public static let firstRestartWait: Duration = .seconds(1)
+  /// The longest wait before following starts again.
+  public static let maxRestartWait: Duration = .seconds(60)
+
   @Dependency(\.artistClient) var artistClient
+  @Dependency(\.continuousClock) var clock
 
   /// Creates the feature.
   public init() {}
@@ -98,9 +126,40 @@ public struct ArtistListFeature: Reducer {
       state.notice = nil
     }
     switch action {
-    case .view(.task), .view(.refreshTapped):
+    case .view(.task):
+      state.isLoading = true
+      return .merge(load(), followActivity())
+
+    case .view(.refreshTapped):
       state.isLoading = true
       return load()
+
+    case .activityUpdated(.loaded(let rooms)):
+      state.liveUpdatesPause = nil
+      let unread = Dictionary(rooms.map { ($0.artistId, $0.unreadCount) }, uniquingKeysWith: max)
+      for artist in state.artists where artist.isSubscribed && artist.unreadCount != unread[artist.id] ?? 0 {
+        state.artists[id: artist.id]?.unreadCount = unread[artist.id] ?? 0
+      }
+      return .none
+
+    case .activityUpdated(.changed(let rooms)):
+      state.liveUpdatesPause = nil
+      var news: [ArtistSummary] = []
+      for room in rooms {
+        guard var artist = state.artists[id: room.artistId] else { continue }
+        artist.unreadCount = room.unreadCount
+        state.artists[id: room.artistId] = artist
+        news.append(artist)
+      }
+      return news.isEmpty ? .none : .send(.delegate(.newMessages(news)))
+
+    case .activityUpdated(.interrupted(let error, let retryIn)), .activityFailed(let error, let retryIn):
+      state.liveUpdatesPause = LiveUpdatesPause(error: error, retryIn: retryIn)
+      return .none
+
+    case .activityUpdated(.resumed):
+      state.liveUpdatesPause = nil
+      return .none
 
     case .artistsResponse(.success(let artists)):
       state.isLoading = false
@@ -167,6 +226,38 @@ public struct ArtistListFeature: Reducer {
     case .delegate:
       return .none
     }
+  }
+
+  /// Follows the news until cancelled (the list goes away); when following ends with an error,
+  /// it starts again after a wait that doubles per failure in a row.
+  private func followActivity() -> Effect<Action> {
+    .run { send in
+      var failures = 0
+      while !Task.isCancelled {
+        do {
+          for try await update in artistClient.followActivity() {
+            failures = 0
+            await send(.activityUpdated(update))
+          }
+          return
+        } catch {
+          let apiError = APIError(error)
+          if apiError == .cancelled || Task.isCancelled { return }
+          failures += 1
+          let wait = Self.restartWait(afterFailures: failures)
+          await send(.activityFailed(apiError, retryIn: wait))
+          do { try await clock.sleep(for: wait) } catch { return }
+        }
+      }
+    }
+    .cancellable(id: CancelID.activity, cancelInFlight: true)
+  }
+
+  /// ``firstRestartWait`` doubled per failure after the first, at most ``maxRestartWait``.
+  static func restartWait(afterFailures failures: Int) -> Duration {
+    var wait = firstRestartWait
+    for _ in 1..<max(1, min(failures, 32)) where wait < maxRestartWait { wait *= 2 }
+    return min(wait, maxRestartWait)
   }
 
   private func load() -> Effect<Action> {

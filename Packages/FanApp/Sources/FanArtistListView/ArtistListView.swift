@@ -38,6 +38,7 @@ public struct ArtistListView: TerminalView {
       }
       if let notice = state.notice { Component.notice(notice) }
       if let error = state.error { Component.errorBanner(Self.describe(error)) }
+      if let pause = state.liveUpdatesPause { Component.text(Self.describe(pause), style: .dim) }
       if state.isLoading { Component.progress("Loading artists") }
       if let pending = state.pending {
         let name = state.artists[id: pending.artistId]?.displayName ?? "the artist"
@@ -63,6 +64,13 @@ public struct ArtistListView: TerminalView {
       let what = name.isEmpty ? "Say which artist" : "No artist “\(name)” here"
       return "\(what): use a number from 1 to \(count) or a username from the list."
     }
+  }
+
+  /// Why the counts are not live, and when they will be again by themselves.
+  static func describe(_ pause: ArtistListFeature.LiveUpdatesPause) -> String {
+    let seconds = max(1, Int(pause.retryIn.components.seconds))
+    return "Unread counts are not live: \(pause.error.message) Trying again in \(seconds) s. "
+      + KeyMap.reload.hint("reload now")
   }
 
   /// A row: the mark, the artist and their status message; their unread count (or how many fans

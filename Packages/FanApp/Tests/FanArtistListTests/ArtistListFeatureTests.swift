@@ -14,6 +14,7 @@ struct ArtistListLoadTests {
       ArtistListFeature()
     } withDependencies: {
       $0.artistClient.artists = { [.akmu, .iu] }
+      $0.artistClient.followActivity = { AsyncThrowingStream { $0.finish() } }
     }
 
     await store.send(.view(.task)) { $0.isLoading = true }

@@ -26,6 +26,7 @@ struct FanAppSignInFlowTests {
     } withDependencies: {
       $0.authClient.restoreSession = { .minji }
       $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
+      $0.artistClient.followActivity = { AsyncThrowingStream { $0.finish() } }
       $0.artistClient.artists = { [.iu(unread: 2)] }
     }
 
@@ -51,6 +52,7 @@ struct FanAppSignInFlowTests {
       $0.authClient.checkExistAccount = { _ in true }
       $0.authClient.signIn = { _, _ in .minji }
       $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
+      $0.artistClient.followActivity = { AsyncThrowingStream { $0.finish() } }
       $0.artistClient.artists = { [] }
     }
 
@@ -173,6 +175,7 @@ struct FanAppNavigationTests {
       FanAppFeature()
     } withDependencies: {
       $0.authClient.sessionEnded = { reasons }
+      $0.artistClient.followActivity = { AsyncThrowingStream { $0.finish() } }
       $0.artistClient.artists = { [] }
     }
 

@@ -70,3 +70,16 @@ import Testing
   #expect(!result.output.contains("Tests"))
   #expect(result.output.contains("  FanCoordinator --> FanChat"))
 }
+
+@Test func timingsFlag_cleanTree_printsEachStepOnStderrAndKeepsTheReport() throws {
+  let plain = try Fixture.run("clean")
+  let timed = try Fixture.run("clean", ["--timings"])
+
+  #expect(timed.output == plain.output)
+  #expect(timed.status == 0)
+  let steps = timed.errorOutput.split(separator: "\n").map {
+    $0.split(separator: " ").prefix(2).joined(separator: " ")
+  }
+  #expect(steps == ["timing: manifests", "timing: sources", "timing: graph", "timing: check"])
+  #expect(timed.errorOutput.contains("(13 modules)"))
+}

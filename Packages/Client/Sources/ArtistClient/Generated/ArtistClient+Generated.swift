@@ -7,13 +7,16 @@ import Dependencies
 
 extension ArtistClient {
   /// Every endpoint fails the test that calls it, naming itself (`ArtistClient.artists`),
-  /// until the test overrides it.
+  /// until the test overrides it; `followActivity` then returns its placeholder.
   public static var testValue: ArtistClient {
     ArtistClient(
       artists: unimplemented("ArtistClient.artists"),
       subscribe: unimplemented("ArtistClient.subscribe"),
       unsubscribe: unimplemented("ArtistClient.unsubscribe"),
-      subscribers: unimplemented("ArtistClient.subscribers")
+      subscribers: unimplemented("ArtistClient.subscribers"),
+      followActivity: unimplemented(
+        "ArtistClient.followActivity",
+        placeholder: AsyncThrowingStream<ActivityUpdate, any Error> { $0.finish() })
     )
   }
 }

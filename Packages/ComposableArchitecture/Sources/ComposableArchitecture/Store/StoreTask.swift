@@ -14,10 +14,29 @@ public struct StoreTask: Hashable, Sendable {
   /// cancels the effects.
   nonisolated(nonsending) public func finish() async {
     guard let rawValue else { return }
-    await withTaskCancellationHandler {
-      await rawValue.value
-    } onCancel: {
-      rawValue.cancel()
+    await Self.wait(for: rawValue)
+  }
+
+  /// Waits for `task`; on the main actor, where effects end, the waiter is woken on the main
+  /// queue, the same thread, instead of through the main actor's enqueue (see
+  /// `MainQueueExecutor`).
+  private static func wait(
+    for task: Task<Void, Never>, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    if let isolation, isolation === MainActor.shared {
+      await withTaskExecutorPreference(MainQueueExecutor.shared) {
+        await withTaskCancellationHandler {
+          await task.value
+        } onCancel: {
+          task.cancel()
+        }
+      }
+    } else {
+      await withTaskCancellationHandler {
+        await task.value
+      } onCancel: {
+        task.cancel()
+      }
     }
   }
 

@@ -41,6 +41,8 @@ public enum APIPaths {
   public static func history(artistID: AccountID) -> String {
     APIRoute.listHistory.path(["artistId": "\(artistID)"])
   }
+  /// `GET` the caller's rooms with news after a cursor; with `wait`, held until news arrives.
+  public static let activity = APIRoute.listActivity.path()
   /// `GET` or `PATCH` the caller's own profile.
   public static let profile = APIRoute.showProfile.path()
 }

@@ -58,6 +58,8 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   public static let listHistory = APIRoute("GET", "/v1/rooms/{artistId}/history")
   /// Post a message in the artist's room.
   public static let sendMessage = APIRoute("POST", "/v1/rooms/{artistId}/messages")
+  /// The caller's rooms with news after a cursor (a long poll with `wait`).
+  public static let listActivity = APIRoute("GET", "/v1/activity")
   /// The caller's own profile.
   public static let showProfile = APIRoute("GET", "/v1/profile")
   /// Change the caller's own profile.
@@ -66,6 +68,6 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   /// Every route of the API, in the order the backend matches them.
   public static let all: [APIRoute] = [
     health, checkAccount, signUp, signIn, signOut, session, listArtists, showArtist, subscribe, unsubscribe,
-    listSubscribers, listMessages, listHistory, sendMessage, showProfile, updateProfile,
+    listSubscribers, listMessages, listHistory, sendMessage, listActivity, showProfile, updateProfile,
   ]
 }

@@ -121,6 +121,7 @@ final class BackendCore: Sendable {
     Route(.listMessages) { try $0.listMessages($1) },
     Route(.listHistory) { try $0.listHistory($1) },
     Route(.sendMessage) { try $0.sendMessage($1) },
+    Route(.listActivity) { try $0.listActivity($1) },
     Route(.showProfile) { try $0.showProfile($1) },
     Route(.updateProfile) { try $0.updateProfile($1) },
   ]

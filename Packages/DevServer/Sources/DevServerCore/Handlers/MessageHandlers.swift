@@ -105,7 +105,7 @@ extension BackendCore {
     }
   }
 
-  private static func integerQuery(
+  static func integerQuery(
     _ request: RouteRequest, _ name: String, range: ClosedRange<Int64>
   ) throws -> Int64? {
     guard let text = request.wire.query[name] else { return nil }

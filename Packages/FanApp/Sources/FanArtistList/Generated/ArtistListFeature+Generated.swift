@@ -29,6 +29,18 @@ extension ArtistListFeature.Action {
         embed: ArtistListFeature.Action.subscriptionResponse,
         extract: { if case .subscriptionResponse(let value) = $0 { value } else { nil } })
     }
+    /// The `activityUpdated` case.
+    public var activityUpdated: AnyCasePath<ArtistListFeature.Action, ActivityUpdate> {
+      AnyCasePath(
+        embed: ArtistListFeature.Action.activityUpdated,
+        extract: { if case .activityUpdated(let value) = $0 { value } else { nil } })
+    }
+    /// The `activityFailed` case.
+    public var activityFailed: AnyCasePath<ArtistListFeature.Action, (APIError, retryIn: Duration)> {
+      AnyCasePath(
+        embed: { ArtistListFeature.Action.activityFailed($0.0, retryIn: $0.1) },
+        extract: { if case .activityFailed(let value0, let value1) = $0 { (value0, value1) } else { nil } })
+    }
     /// The `delegate` case.
     public var delegate: AnyCasePath<ArtistListFeature.Action, Delegate> {
       AnyCasePath(
@@ -53,6 +65,16 @@ extension ArtistListFeature.Action {
   /// The payload of the `subscriptionResponse` case, or `nil` in another case.
   public var subscriptionResponse: Result<SubscriptionStatus, APIError>? {
     if case .subscriptionResponse(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `activityUpdated` case, or `nil` in another case.
+  public var activityUpdated: ActivityUpdate? {
+    if case .activityUpdated(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `activityFailed` case, or `nil` in another case.
+  public var activityFailed: (APIError, retryIn: Duration)? {
+    if case .activityFailed(let value0, let value1) = self { (value0, value1) } else { nil }
   }
 
   /// The payload of the `delegate` case, or `nil` in another case.

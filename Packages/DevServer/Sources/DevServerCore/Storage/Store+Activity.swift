@@ -1,0 +1,82 @@
+import ArtistDataModels
+import CommonDataModels
+import SQLiteStore
+
+/// News for the activity feed: what others post that a caller may see, in the rooms they belong
+/// to. A fan's news is the broadcasts of the artists they subscribe to, read through the
+/// broadcast-only `messages_broadcasts` index, so other fans' replies are never read; an
+/// artist's news is the replies in their own room, read from the room's newest message down.
+extension Store {
+  /// The newest broadcast of any room the fan (`?1`) subscribes to.
+  static let fanNewestNewsSQL = """
+    SELECT MAX((SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast'))
+    FROM subscriptions s WHERE s.fan_id = ?1
+    """
+
+  /// The newest reply in the artist's (`?1`) own room: walked from the room's newest message
+  /// down to the first reply, which in a room of fans' replies is the first one looked at.
+  static let artistNewestNewsSQL = """
+    SELECT COALESCE(
+      (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'reply' ORDER BY id DESC LIMIT 1), 0)
+    """
+
+  /// Each room the fan (`?1`) subscribes to with a broadcast after `?2`: its newest broadcast,
+  /// how many after `?2`, how many after the fan's read marker.
+  static let fanActivitySQL = """
+    SELECT artist_id, newest, fresh, unread FROM (
+      SELECT s.artist_id AS artist_id,
+        (SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast') AS newest,
+        (SELECT COUNT(*) FROM messages m
+         WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > ?2) AS fresh,
+        (SELECT COUNT(*) FROM messages m
+         WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) AS unread
+      FROM subscriptions s WHERE s.fan_id = ?1)
+    WHERE newest > ?2 ORDER BY artist_id
+    """
+
+  /// The newest reply in the artist's (`?1`) own room after `?2`, and how many there are.
+  static let artistActivitySQL =
+    "SELECT MAX(id), COUNT(*) FROM messages WHERE artist_id = ?1 AND kind = 'reply' AND id > ?2"
+
+  /// The newest news id `viewer` may see (0 when none): one index seek per room of theirs, the
+  /// check a held activity poll repeats.
+  func newestNewsID(viewer: AccountRecord) throws -> Int64 {
+    try database.read { connection in
+      switch viewer.role {
+      case .artist:
+        return try connection.queryFirst(Self.artistNewestNewsSQL, [.integer(viewer.id.rawValue)])?.int64(0)
+          ?? 0
+      case .fan:
+        return try connection.queryFirst(Self.fanNewestNewsSQL, [.integer(viewer.id.rawValue)])?.int64(0) ?? 0
+      }
+    }
+  }
+
+  /// The rooms of `viewer` with news after `after`, by artist id.
+  func activity(viewer: AccountRecord, after: Int64) throws -> [RoomActivity] {
+    try database.read { connection in
+      switch viewer.role {
+      case .artist:
+        guard
+          let row = try connection.queryFirst(
+            Self.artistActivitySQL,
+            [.integer(viewer.id.rawValue), .integer(after)]),
+          row.int64(1) > 0
+        else { return [] }
+        return [
+          RoomActivity(
+            artistId: viewer.id, newestMessageId: MessageID(row.int64(0)), newMessageCount: Int(row.int64(1)),
+            unreadCount: 0)
+        ]
+      case .fan:
+        return try connection.query(
+          Self.fanActivitySQL, [.integer(viewer.id.rawValue), .integer(after)]
+        ).map { row in
+          RoomActivity(
+            artistId: AccountID(row.int64(0)), newestMessageId: MessageID(row.int64(1)),
+            newMessageCount: Int(row.int64(2)), unreadCount: Int(row.int64(3)))
+        }
+      }
+    }
+  }
+}
