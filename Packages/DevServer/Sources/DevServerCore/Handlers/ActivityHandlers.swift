@@ -15,15 +15,9 @@ extension BackendCore {
     let wait = try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
     var newest = try store.newestNewsID(viewer: caller.account)
     if newest <= after, wait > 0 {
-      let clock = ContinuousClock()
-      let deadline = clock.now + .seconds(wait)
-      while newest <= after {
-        let now = clock.now
-        guard now < deadline else { break }
-        let pause = min(Self.longPollCheckInterval, deadline - now)
-        Thread.sleep(
-          forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+      try Self.holdLongPoll(seconds: wait) {
         newest = try store.newestNewsID(viewer: caller.account)
+        return newest > after
       }
     }
     let rooms = newest > after ? try store.activity(viewer: caller.account, after: after) : []

@@ -31,21 +31,12 @@ extension BackendCore {
   }
 
   /// Holds a long poll until `viewer` may see a message after `after`, or `seconds` pass.
-  ///
-  /// It looks rather than waits for a signal, because the other app may write to the same
-  /// database from another process.
   private func waitForMessage(
     artist: AccountID, viewer: AccountRecord, after: MessageID?, seconds: Int64
   ) throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(seconds)
     let cursor = after?.rawValue ?? 0
-    while try store.newestVisibleMessageID(artist: artist, viewer: viewer) <= cursor {
-      let now = clock.now
-      guard now < deadline else { return }
-      let pause = min(Self.longPollCheckInterval, deadline - now)
-      Thread.sleep(
-        forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+    try Self.holdLongPoll(seconds: seconds) {
+      try store.newestVisibleMessageID(artist: artist, viewer: viewer) > cursor
     }
   }
 
