@@ -40,6 +40,9 @@ final class EventLoop: Sendable {
   private let stop = WakeUpPipe()
   /// Signalled by ``HTTPServer/shutdown(gracePeriod:)`` so housekeeping starts it at once.
   let housekeepingNow = DispatchSemaphore(value: 0)
+  /// Worker threads running, and how many of them are answering a request right now.
+  private let workers = Atomic<Int>(0)
+  private let answering = Atomic<Int>(0)
 
   init(server: HTTPServer, poller: Poller, listener: Int32) {
     self.server = server
@@ -51,8 +54,27 @@ final class EventLoop: Sendable {
 
   private var configuration: HTTPServerConfiguration { server.configuration }
 
-  /// A worker thread's life: wait for a readable socket, serve it, repeat until stopped.
-  func work() {
+  /// Starts the configured worker threads.
+  func startWorkers() {
+    let count = max(1, configuration.workerThreads)
+    workers.add(count, ordering: .relaxed)
+    for _ in 0..<count { startWorkerThread() }
+  }
+
+  /// The worker threads running now: the configured ones plus those added while all were busy.
+  var workerCount: Int { workers.load(ordering: .relaxed) }
+
+  private func startWorkerThread() {
+    server.running.enter()
+    Thread.detachNewThread {
+      self.work()
+      self.server.running.leave()
+    }
+  }
+
+  /// A worker thread's life: wait for a readable socket, serve it, repeat until stopped, or
+  /// until it is an added worker with others idle beside it.
+  private func work() {
     var ready: [UInt64] = []
     ready.reserveCapacity(1)
     while true {
@@ -64,7 +86,42 @@ final class EventLoop: Sendable {
         default: serve(id)
         }
       }
+      if retireIfSpare() { return }
     }
+  }
+
+  /// Answers one request, first starting another worker when this one was the last free one, so
+  /// a handler that holds its thread (a long poll) never leaves the next request unserved.
+  private func answer(_ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection) -> Bool {
+    let busy = answering.add(1, ordering: .relaxed).newValue
+    if busy >= workers.load(ordering: .relaxed) { addWorker() }
+    defer { answering.subtract(1, ordering: .relaxed) }
+    return server.answer(head, body: body, on: connection)
+  }
+
+  private func addWorker() {
+    var count = workers.load(ordering: .relaxed)
+    while count < max(configuration.maxWorkerThreads, configuration.workerThreads) {
+      let (added, found) = workers.compareExchange(
+        expected: count, desired: count + 1, ordering: .relaxed)
+      if added {
+        startWorkerThread()
+        return
+      }
+      count = found
+    }
+  }
+
+  /// Ends this worker when more are running than configured and another one is idle.
+  private func retireIfSpare() -> Bool {
+    var count = workers.load(ordering: .relaxed)
+    while count > max(1, configuration.workerThreads), count - answering.load(ordering: .relaxed) > 1 {
+      let (retired, found) = workers.compareExchange(
+        expected: count, desired: count - 1, ordering: .relaxed)
+      if retired { return true }
+      count = found
+    }
+    return false
   }
 
   /// The housekeeping thread's life: deadlines every 50 ms; on shutdown, close what is idle and
@@ -207,7 +264,7 @@ final class EventLoop: Sendable {
         close(connection, owned: true)
         return
       case .request(let head, let body):
-        guard server.answer(head, body: body, on: connection) else {
+        guard answer(head, body: body, on: connection) else {
           close(connection, owned: true)
           return
         }

@@ -121,13 +121,7 @@ public final class HTTPServer: Sendable {
       loop.keepHouse()
       self.running.leave()
     }
-    for _ in 0..<max(1, configuration.workerThreads) {
-      running.enter()
-      Thread.detachNewThread {
-        loop.work()
-        self.running.leave()
-      }
-    }
+    loop.startWorkers()
     return port
   }
 

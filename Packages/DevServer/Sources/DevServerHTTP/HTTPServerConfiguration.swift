@@ -19,8 +19,12 @@ public struct HTTPServerConfiguration: Sendable {
   public var maxConnections: Int = 4_096
   /// How many connections one client address may have open; more get 503.
   public var maxConnectionsPerAddress: Int = 1_024
-  /// How many requests are answered at once (each on its own worker thread).
+  /// How many worker threads wait for requests; each answers one request at a time.
   public var workerThreads: Int = 32
+  /// How many worker threads may run while requests hold them (long polls, password hashes,
+  /// another process's database lock): when every worker is answering, one more is started, up to
+  /// this many, so held requests never keep a fresh one waiting; the extra ones end once idle.
+  public var maxWorkerThreads: Int = 512
   /// How long a client may take to send a request's line and headers once it has started.
   public var headerTimeout: Duration = .seconds(5)
   /// How long a client may take to send one whole request (head and body) once it has started it.

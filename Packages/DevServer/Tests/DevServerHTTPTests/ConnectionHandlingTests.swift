@@ -123,3 +123,70 @@ import Testing
     }
   }
 }
+
+@Suite struct WorkerPoolTests {
+  /// A server of two workers whose `/hold` requests block until `release` is signalled.
+  private static func holdingServer(
+    release: DispatchSemaphore, configure: (inout HTTPServerConfiguration) -> Void
+  ) throws -> (HTTPServer, UInt16) {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    configuration.workerThreads = 2
+    configure(&configuration)
+    let server = HTTPServer(configuration: configuration, logger: .init(label: "test", minimumLevel: .error))
+    {
+      request in
+      if request.path == "/hold" { release.wait() }
+      return WireResponse(status: 200, body: Data("ok".utf8))
+    }
+    return (server, try server.start())
+  }
+
+  @Test func everyWorkerHeldByALongRequest_aFreshRequestIsStillAnswered_andAddedWorkersEndAfterwards()
+    throws
+  {
+    let release = DispatchSemaphore(value: 0)
+    let (server, port) = try Self.holdingServer(release: release) { _ in }
+    defer { server.shutdown(gracePeriod: .seconds(2)) }
+    var held: [LoopbackClient] = []
+    for _ in 0..<4 {
+      let client = try LoopbackClient(port: port)
+      client.sendRaw(Array("GET /hold HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
+      held.append(client)
+    }
+    let fresh = try LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(2))
+    #expect(fresh.status == 200)
+    let loop = try #require(server.loop.withLock { $0 })
+    #expect(loop.workerCount > 4)
+
+    for _ in held { release.signal() }
+    for client in held { #expect(try client.readResponse(timeout: .seconds(2))?.status == 200) }
+    // Each added worker ends after its next wake-up once another is idle; requests wake them.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while loop.workerCount > 2, ContinuousClock.now < deadline {
+      _ = try? LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(1))
+    }
+    #expect(loop.workerCount == 2)
+  }
+
+  @Test func workersAtTheirMaximum_aFreshRequestWaitsForAHeldOneToEnd() throws {
+    let release = DispatchSemaphore(value: 0)
+    let (server, port) = try Self.holdingServer(release: release) { $0.maxWorkerThreads = 2 }
+    defer { server.shutdown(gracePeriod: .seconds(2)) }
+    var held: [LoopbackClient] = []
+    for _ in 0..<2 {
+      let client = try LoopbackClient(port: port)
+      client.sendRaw(Array("GET /hold HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
+      held.append(client)
+    }
+    Thread.sleep(forTimeInterval: 0.2)
+    let fresh = try LoopbackClient(port: port)
+    fresh.sendRaw(Array("GET /fresh HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
+    // No answer yet: both workers are held and no third may start.
+    #expect(throws: (any Error).self) { try fresh.readResponse(timeout: .milliseconds(300)) }
+    release.signal()
+    #expect(try fresh.readResponse(timeout: .seconds(2))?.status == 200)
+    release.signal()
+    for client in held { #expect(try client.readResponse(timeout: .seconds(2))?.status == 200) }
+  }
+}
