@@ -72,4 +72,33 @@ import Testing
       try await AuthClient.live(api).checkExistAccount("demo_fan")
     }
   }
+
+  @Test func requestsCancelledAsTheirAnswersArrive_endCancelled_andTheProcessCarriesOn() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let (server, _) = try serve(backend)
+    defer { server.shutdown(gracePeriod: .seconds(1)) }
+    let transport = URLSessionTransport(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")))
+    let health = WireRequest(method: "GET", path: APIPaths.health)
+    var answered = 0
+    var cancelled = 0
+    // Cancelling from a few microseconds to a few milliseconds in lands some cancels on the
+    // moment an answer completes, which FoundationNetworking's own cancel does not survive.
+    for attempt in 0..<300 {
+      let call = Task { try await transport.send(health) }
+      try await Task.sleep(for: .microseconds(attempt % 30 * 50))
+      call.cancel()
+      switch await call.result {
+      case .success(let response):
+        #expect(response.status == 200)
+        answered += 1
+      case .failure(let error):
+        #expect(error as? APIError == .cancelled)
+        cancelled += 1
+      }
+    }
+    #expect(answered + cancelled == 300)
+    #expect(cancelled > 0)
+    #expect(try await transport.send(health).status == 200)
+  }
 }

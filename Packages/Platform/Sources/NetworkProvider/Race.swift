@@ -47,7 +47,7 @@ public func race<T: Sendable>(
 }
 
 /// Resumes a continuation exactly once, with whichever result comes first, then cleans up.
-private final class FirstFinisher<T: Sendable>: Sendable {
+final class FirstFinisher<T: Sendable>: Sendable {
   private struct State {
     var continuation: CheckedContinuation<T, any Error>?
     var cleanup: (@Sendable () -> Void)?

@@ -46,6 +46,9 @@ public struct URLSessionTransport: Transport {
     urlRequest.httpMethod = request.method
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     if !request.body.isEmpty { urlRequest.httpBody = request.body }
+    #if canImport(FoundationNetworking)
+    return try await sendWithoutCancelling(urlRequest, url: url)
+    #else
     let data: Data
     let response: URLResponse
     do {
@@ -53,6 +56,39 @@ public struct URLSessionTransport: Transport {
     } catch {
       throw Self.apiError(for: error, url: url)
     }
+    return try Self.wireResponse(data: data, response: response, url: url)
+    #endif
+  }
+
+  #if canImport(FoundationNetworking)
+  /// Sends `urlRequest`; a cancelled caller stops waiting at once, and the request runs out on
+  /// its own (its answer is dropped).
+  ///
+  /// FoundationNetworking's `URLSessionTask.cancel()` crashes the process ("Trying to access a
+  /// behaviour for a task that in not in the registry") when it races the task's completion,
+  /// which a long poll that is left just as its answer arrives does; so on that Foundation a task
+  /// is never cancelled.
+  private func sendWithoutCancelling(_ urlRequest: URLRequest, url: URL) async throws -> WireResponse {
+    let finish = FirstFinisher<WireResponse>()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+          finish.resume(
+            with: Result {
+              if let error { throw Self.apiError(for: error, url: url) }
+              return try Self.wireResponse(data: data ?? Data(), response: response, url: url)
+            })
+        }
+        finish.start(continuation) {}
+        if !Task.isCancelled { task.resume() }
+      }
+    } onCancel: {
+      finish.resume(with: .failure(APIError.cancelled))
+    }
+  }
+  #endif
+
+  private static func wireResponse(data: Data, response: URLResponse?, url: URL) throws -> WireResponse {
     guard let http = response as? HTTPURLResponse else {
       throw APIError.unreachable(Self.serverName(url))
     }
