@@ -4,8 +4,6 @@ import AuthClient
 import AuthClientLive
 import CommonDataModels
 import CommonKit
-import DevServerCore
-import DevServerHTTP
 import Foundation
 import MessageClient
 import MessageClientLive
@@ -39,32 +37,10 @@ struct ActivityLatencyMeasurement {
 /// Posts in one room at uneven moments (a fixed sequence, so runs compare) while the fan
 /// follows the activity of all their rooms, and returns each post's latency in milliseconds.
 private func measureActivity(http: Bool) async throws -> [Double] {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("activity-\(UUID().uuidString)")
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let backend = try DevBackend(dataDirectory: folder)
-  var server: HTTPServer?
-  let transport: any Transport
-  if http {
-    var configuration = HTTPServerConfiguration()
-    configuration.port = 0
-    let started = HTTPServer(
-      configuration: configuration, logger: Logger(label: "fromm-server", minimumLevel: .error),
-      respond: backend.handle)
-    let port = try started.start()
-    server = started
-    guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw CancellationError() }
-    transport = URLSessionTransport(baseURL: url)
-  } else {
-    transport = InProcessTransport(handler: backend.handler)
-  }
-  defer { server?.shutdown(gracePeriod: .seconds(1)) }
-  func api(_ name: String) -> APIClient {
-    APIClient(
-      transport: transport, sessionStore: SessionStore(directory: folder, fileName: "\(name).json"),
-      cache: CacheManager(directory: nil))
-  }
-  let fanAPI = api("fan")
-  let artistAPI = api("artist")
+  let backend = try MeasurementBackend(name: "activity", http: http)
+  defer { backend.remove() }
+  let fanAPI = backend.api("fan")
+  let artistAPI = backend.api("artist")
   _ = try await AuthClient.live(fanAPI).signIn("demo_fan", demoPassword)
   let room = try await AuthClient.live(artistAPI).signIn("taeyeon", demoPassword).account.id
   let artist = MessageClient.live(artistAPI)
