@@ -46,37 +46,21 @@ private func measureActivity(http: Bool) async throws -> [Double] {
   let artist = MessageClient.live(artistAPI)
   let fan = ArtistClient.live(fanAPI)
 
-  let clock = ContinuousClock()
-  let arrivals = Mutex<[MessageID: ContinuousClock.Instant]>([:])
+  let arrivals = ArrivalLog()
   let (loaded, loadedSignal) = AsyncStream<Void>.makeStream()
   let follower = Task {
     for try await update in fan.followActivity() {
       switch update {
       case .loaded: loadedSignal.yield()
       case .changed(let rooms):
-        let now = clock.now
-        arrivals.withLock {
-          for activity in rooms where activity.artistId == room { $0[activity.newestMessageId] = now }
-        }
+        arrivals.record(rooms.filter { $0.artistId == room }.map(\.newestMessageId))
       case .interrupted, .resumed: continue
       }
     }
   }
+  defer { follower.cancel() }
   for await _ in loaded { break }
-  var sent: [(MessageID, ContinuousClock.Instant)] = []
-  var seed: UInt64 = 42
-  for index in 0..<postsPerRun {
-    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    try await Task.sleep(for: .milliseconds(300 + Int(seed >> 33) % 1_200))
-    let start = clock.now
-    let message = try await artist.send(room, "activity probe \(index)")
-    sent.append((message.id, start))
+  return try await arrivals.latencies(sending: postsPerRun) { index in
+    try await artist.send(room, "activity probe \(index)").id
   }
-  let deadline = clock.now + .seconds(10)
-  while arrivals.withLock({ $0.count }) < sent.count, clock.now < deadline {
-    try await Task.sleep(for: .milliseconds(10))
-  }
-  follower.cancel()
-  let arrived = arrivals.withLock { $0 }
-  return sent.compactMap { id, start in arrived[id].map { ($0 - start).milliseconds } }
 }

@@ -1,8 +1,10 @@
+import CommonDataModels
 import CommonKit
 import DevServerCore
 import DevServerHTTP
 import Foundation
 import NetworkProvider
+import Synchronization
 
 /// A dev backend in a scratch folder for the latency measurements, reached in process (the apps'
 /// default) or over HTTP on loopback, with an API client per account.
@@ -43,5 +45,37 @@ final class MeasurementBackend {
   func remove() {
     server?.shutdown(gracePeriod: .seconds(1))
     try? FileManager.default.removeItem(at: folder)
+  }
+}
+
+/// When each message reached the follower being measured.
+final class ArrivalLog: Sendable {
+  private let arrivals = Mutex<[MessageID: ContinuousClock.Instant]>([:])
+
+  /// Notes that `ids` arrived now.
+  func record(_ ids: some Sequence<MessageID>) {
+    let now = ContinuousClock.now
+    arrivals.withLock { for id in ids { $0[id] = now } }
+  }
+
+  /// Sends `count` messages with `send` at uneven moments, 0.3 to 1.5 s apart (a fixed sequence,
+  /// so runs compare; the moments fall anywhere between two polls), waits up to 10 s for them to
+  /// arrive, and returns each arrived message's latency in milliseconds.
+  func latencies(sending count: Int, with send: (Int) async throws -> MessageID) async throws -> [Double] {
+    let clock = ContinuousClock()
+    var sent: [(MessageID, ContinuousClock.Instant)] = []
+    var seed: UInt64 = 42
+    for index in 0..<count {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      try await Task.sleep(for: .milliseconds(300 + Int(seed >> 33) % 1_200))
+      let start = clock.now
+      sent.append((try await send(index), start))
+    }
+    let deadline = clock.now + .seconds(10)
+    while arrivals.withLock({ $0.count }) < sent.count, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let arrived = arrivals.withLock { $0 }
+    return sent.compactMap { id, start in arrived[id].map { ($0 - start).milliseconds } }
   }
 }

@@ -60,39 +60,21 @@ private func measure(mode: Mode, http: Bool) async throws -> [Double] {
   let artist = MessageClient.live(artistAPI)
   let fan = MessageClient.live(fanAPI, longPollWait: mode.longPollWait, pollInterval: mode.pollInterval)
 
-  let clock = ContinuousClock()
-  let arrivals = Mutex<[MessageID: ContinuousClock.Instant]>([:])
+  let arrivals = ArrivalLog()
   let (loaded, loadedSignal) = AsyncStream<Void>.makeStream()
   let follower = Task {
     for try await update in fan.followRoom(room, nil) {
       switch update {
       case .loaded: loadedSignal.yield()
-      case .messages(let batch):
-        let now = clock.now
-        arrivals.withLock { for message in batch { $0[message.id] = now } }
+      case .messages(let batch): arrivals.record(batch.map(\.id))
       case .interrupted, .resumed: continue
       }
     }
   }
+  defer { follower.cancel() }
   for await _ in loaded { break }
-  var sent: [(MessageID, ContinuousClock.Instant)] = []
-  var seed: UInt64 = 42
-  for index in 0..<messagesPerRun {
-    // 0.3 to 1.5 s apart: the moments fall anywhere between two polls.
-    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    try await Task.sleep(for: .milliseconds(300 + Int(seed >> 33) % 1_200))
-    let start = clock.now
-    let message = try await artist.send(room, "latency probe \(index)")
-    sent.append((message.id, start))
-  }
-  let deadline = clock.now + .seconds(10)
-  while arrivals.withLock({ $0.count }) < sent.count, clock.now < deadline {
-    try await Task.sleep(for: .milliseconds(10))
-  }
-  follower.cancel()
-  let arrived = arrivals.withLock { $0 }
-  return sent.compactMap { id, start in
-    arrived[id].map { ($0 - start).milliseconds }
+  return try await arrivals.latencies(sending: messagesPerRun) { index in
+    try await artist.send(room, "latency probe \(index)").id
   }
 }
 
