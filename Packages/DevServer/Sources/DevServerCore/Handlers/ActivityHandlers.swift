@@ -13,12 +13,11 @@ extension BackendCore {
     let sentCursor = try Self.integerQuery(request, "after", range: 0...Int64.max)
     let after = sentCursor ?? 0
     let wait = try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
-    var newest = try store.newestNewsID(viewer: caller.account)
-    if newest <= after, wait > 0 {
-      try Self.holdLongPoll(seconds: wait) {
-        newest = try store.newestNewsID(viewer: caller.account)
-        return newest > after
-      }
+    var newest: Int64 = 0
+    // Without `wait`, one look.
+    try Self.holdLongPoll(seconds: wait) {
+      newest = try store.newestNewsID(viewer: caller.account)
+      return newest > after
     }
     let rooms = newest > after ? try store.activity(viewer: caller.account, after: after) : []
     let cursor = rooms.map(\.newestMessageId).max() ?? sentCursor.map { MessageID($0) }

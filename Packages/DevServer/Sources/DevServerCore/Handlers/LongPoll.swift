@@ -2,7 +2,7 @@ import Foundation
 
 extension BackendCore {
   /// Holds a long poll: checks `isReady` every ``longPollCheckInterval`` until it is true or
-  /// `seconds` pass.
+  /// `seconds` pass (with 0 seconds, it checks once).
   ///
   /// It looks rather than waits for a signal, because the other app may write to the same
   /// database from another process.
