@@ -15,8 +15,18 @@ import Darwin
 
 /// `swift run -c release devserver-bench`: throughput of the dev backend in-process and over
 /// loopback HTTP. Bounded in requests and time; prints one line per figure.
+/// `--only posts,reads` runs only the named cases (see ``BenchCase``).
 
 signal(SIGPIPE, SIG_IGN)
+
+let chosenCases: Set<BenchCase>
+switch BenchCase.chosen(CommandLine.arguments) {
+case .success(let cases): chosenCases = cases
+case .failure(let problem):
+  StandardError.print("devserver-bench: \(problem.message)")
+  exit(2)
+}
+func runs(_ benchCase: BenchCase) -> Bool { chosenCases.contains(benchCase) }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
   "devserver-bench-\(UUID().uuidString)")
@@ -61,122 +71,131 @@ func measure(_ name: String, count: Int, limit: Duration = .seconds(30), _ body:
         seconds * 1000 / Double(done), failures))
 }
 
-print("devserver-bench: in-process handler (DevBackend.handle), one thread")
-measure("sign-in (yescrypt, default cost)", count: 100) {
-  let body = (try? WireJSON.encode(SignInRequest(username: "demo_fan", password: "fromm-demo-1"))) ?? Data()
-  return backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body)).status
-}
-measure("GET messages (fan, 4 messages, marks read)", count: 20_000) {
-  backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth)).status
-}
-measure("GET artists (fan)", count: 20_000) {
-  backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
-}
 let artistAuth = [APIHeaders.authorization: APIHeaders.bearer(artist.token)]
-measure("POST message (artist broadcast)", count: 5_000) {
-  backend.handle(
-    WireRequest(method: "POST", path: roomPath, headers: artistAuth, body: Data(#"{"text":"bench"}"#.utf8))
-  ).status
+if runs(.inProcess) {
+  print("devserver-bench: in-process handler (DevBackend.handle), one thread")
+  measure("sign-in (yescrypt, default cost)", count: 100) {
+    let body = (try? WireJSON.encode(SignInRequest(username: "demo_fan", password: "fromm-demo-1"))) ?? Data()
+    return backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body)).status
+  }
+  measure("GET messages (fan, 4 messages, marks read)", count: 20_000) {
+    backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth)).status
+  }
+  measure("GET artists (fan)", count: 20_000) {
+    backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
+  }
+  measure("POST message (artist broadcast)", count: 5_000) {
+    backend.handle(
+      WireRequest(method: "POST", path: roomPath, headers: artistAuth, body: Data(#"{"text":"bench"}"#.utf8))
+    ).status
+  }
 }
 
-// Loopback HTTP: 10,000 requests over 16 keep-alive connections, polling for new messages the way
-// a client does (GET messages after a recent cursor) alternated with the artist list. The log
-// line of every request is formatted as in fromm-server, then dropped instead of written.
-var configuration = HTTPServerConfiguration()
-configuration.port = 0
-let server = HTTPServer(
-  configuration: configuration, logger: .init(label: "bench", minimumLevel: .info) { _ in },
-  respond: backend.handle)
-let port: UInt16
-do {
-  port = try server.start()
-} catch {
-  StandardError.print("devserver-bench: cannot start the server: \(error)")
-  exit(1)
-}
-
-let totalRequests = Bench.option("requests", default: 10_000)
-let connections = Bench.option("connections", default: 16)
-let perConnection = totalRequests / connections
-let latencies = Mutex<[Double]>([])
-let errors = Atomic<Int>(0)
-let group = DispatchGroup()
 // Poll from five messages before the newest, as a client that is slightly behind would.
 let newest = backend.handle(
   WireRequest(method: "POST", path: roomPath, headers: artistAuth, body: Data(#"{"text":"newest"}"#.utf8)))
 let newestID = ((try? JSONSerialization.jsonObject(with: newest.body)) as? [String: Any])?["id"] as? Int ?? 0
 let cursor = max(0, newestID - 5)
-let benchStart = ContinuousClock.now
-let cpuStart = Bench.cpuSeconds()
-for index in 0..<connections {
-  group.enter()
-  Thread.detachNewThread {
-    defer { group.leave() }
-    var local: [Double] = []
-    local.reserveCapacity(perConnection)
-    guard let client = try? LoopbackClient(port: port) else {
-      errors.add(perConnection, ordering: .relaxed)
-      return
-    }
-    let headers = ["authorization": "Bearer \(fan.token)"]
-    for request in 0..<perConnection {
-      let path = (request + index) % 2 == 0 ? "\(roomPath)?after=\(cursor)" : APIPaths.artists
-      let started = ContinuousClock.now
-      let status = (try? client.request("GET", path, headers: headers))?.status ?? 0
-      local.append(Bench.seconds(ContinuousClock.now - started) * 1000)
-      if status != 200 { errors.add(1, ordering: .relaxed) }
-      if ContinuousClock.now - benchStart > .seconds(60) { break }
-    }
-    latencies.withLock { $0 += local }
+
+// Loopback HTTP: 10,000 requests over 16 keep-alive connections, polling for new messages the way
+// a client does (GET messages after a recent cursor) alternated with the artist list. The log
+// line of every request is formatted as in fromm-server, then dropped instead of written.
+if runs(.http) {
+  var configuration = HTTPServerConfiguration()
+  configuration.port = 0
+  let server = HTTPServer(
+    configuration: configuration, logger: .init(label: "bench", minimumLevel: .info) { _ in },
+    respond: backend.handle)
+  let port: UInt16
+  do {
+    port = try server.start()
+  } catch {
+    StandardError.print("devserver-bench: cannot start the server: \(error)")
+    exit(1)
   }
+
+  let totalRequests = Bench.option("requests", default: 10_000)
+  let connections = Bench.option("connections", default: 16)
+  let perConnection = totalRequests / connections
+  let latencies = Mutex<[Double]>([])
+  let errors = Atomic<Int>(0)
+  let group = DispatchGroup()
+  let benchStart = ContinuousClock.now
+  let cpuStart = Bench.cpuSeconds()
+  for index in 0..<connections {
+    group.enter()
+    Thread.detachNewThread {
+      defer { group.leave() }
+      var local: [Double] = []
+      local.reserveCapacity(perConnection)
+      guard let client = try? LoopbackClient(port: port) else {
+        errors.add(perConnection, ordering: .relaxed)
+        return
+      }
+      let headers = ["authorization": "Bearer \(fan.token)"]
+      for request in 0..<perConnection {
+        let path = (request + index) % 2 == 0 ? "\(roomPath)?after=\(cursor)" : APIPaths.artists
+        let started = ContinuousClock.now
+        let status = (try? client.request("GET", path, headers: headers))?.status ?? 0
+        local.append(Bench.seconds(ContinuousClock.now - started) * 1000)
+        if status != 200 { errors.add(1, ordering: .relaxed) }
+        if ContinuousClock.now - benchStart > .seconds(60) { break }
+      }
+      latencies.withLock { $0 += local }
+    }
+  }
+  group.wait()
+  let elapsed = Bench.seconds(ContinuousClock.now - benchStart)
+  let cpuUsed = Bench.cpuSeconds() - cpuStart
+  server.shutdown(gracePeriod: .seconds(2))
+  let sorted = latencies.withLock { $0 }.sorted()
+  print("devserver-bench: loopback HTTP, \(connections) keep-alive connections")
+  print(
+    Bench.pad("GET messages/artists over HTTP")
+      + String(
+        format: " %7d requests  %9.0f req/s  p50 %.2f ms  p99 %.2f ms  errors %d",
+        sorted.count, Double(sorted.count) / elapsed,
+        Bench.percentile(sorted, 0.50), Bench.percentile(sorted, 0.99), errors.load(ordering: .relaxed)))
+  print(
+    String(
+      format: "  process CPU (server + client threads): %.0f µs per request, %.2f of 2 cores busy",
+      cpuUsed * 1e6 / Double(max(1, sorted.count)), cpuUsed / elapsed))
 }
-group.wait()
-let elapsed = Bench.seconds(ContinuousClock.now - benchStart)
-let cpuUsed = Bench.cpuSeconds() - cpuStart
-server.shutdown(gracePeriod: .seconds(2))
-let sorted = latencies.withLock { $0 }.sorted()
-print("devserver-bench: loopback HTTP, \(connections) keep-alive connections")
-print(
-  Bench.pad("GET messages/artists over HTTP")
-    + String(
-      format: " %7d requests  %9.0f req/s  p50 %.2f ms  p99 %.2f ms  errors %d",
-      sorted.count, Double(sorted.count) / elapsed,
-      Bench.percentile(sorted, 0.50), Bench.percentile(sorted, 0.99), errors.load(ordering: .relaxed)))
-print(
-  String(
-    format: "  process CPU (server + client threads): %.0f µs per request, %.2f of 2 cores busy",
-    cpuUsed * 1e6 / Double(max(1, sorted.count)), cpuUsed / elapsed))
 
 // MARK: Targets (sign-in memory, big rooms, idle connections, anchors from wrk and nginx)
 
 print("devserver-bench: targets (figures vary on a shared machine; compare each with its anchor)")
 
 // 64 sign-ins at once: hashing is gated to one per core, so memory stays bounded.
-let signInGroup = DispatchGroup()
-for index in 0..<64 {
-  signInGroup.enter()
-  Thread.detachNewThread {
-    _ = signIn(index % 2 == 0 ? "demo_fan" : "minji_fan")
-    signInGroup.leave()
+if runs(.signIns) {
+  let signInGroup = DispatchGroup()
+  for index in 0..<64 {
+    signInGroup.enter()
+    Thread.detachNewThread {
+      _ = signIn(index % 2 == 0 ? "demo_fan" : "minji_fan")
+      signInGroup.leave()
+    }
+  }
+  signInGroup.wait()
+  if let peak = Anchors.peakResidentMiB() {
+    print(
+      Bench.pad("64 concurrent sign-ins: process peak RSS")
+        + String(format: " %7.0f MiB   (target <= 200)", peak))
+  } else {
+    print(Bench.pad("64 concurrent sign-ins: process peak RSS") + "  not measurable on this system")
   }
 }
-signInGroup.wait()
-if let peak = Anchors.peakResidentMiB() {
-  print(
-    Bench.pad("64 concurrent sign-ins: process peak RSS")
-      + String(format: " %7.0f MiB   (target <= 200)", peak))
-} else {
-  print(Bench.pad("64 concurrent sign-ins: process peak RSS") + "  not measurable on this system")
-}
 
-// A room with 100,000 replies the demo fan cannot see.
+// A room with 100,000 replies the demo fan cannot see (the room of every case from here on).
 let hiddenReplies = Bench.option("hidden", default: 100_000)
-do {
-  let minji = signIn("minji_fan")
-  try backend.insertForBenchmark(
-    artist: artist.account.id, sender: minji?.account.id ?? artist.account.id, replies: hiddenReplies)
-} catch {
-  StandardError.print("devserver-bench: could not insert the hidden replies: \(error)")
+if runs(.bigRoom) || runs(.reads) || runs(.posts) {
+  do {
+    let minji = signIn("minji_fan")
+    try backend.insertForBenchmark(
+      artist: artist.account.id, sender: minji?.account.id ?? artist.account.id, replies: hiddenReplies)
+  } catch {
+    StandardError.print("devserver-bench: could not insert the hidden replies: \(error)")
+  }
 }
 func p50(_ count: Int, _ body: () -> Int) -> Double {
   var samples: [Double] = []
@@ -187,36 +206,38 @@ func p50(_ count: Int, _ body: () -> Int) -> Double {
   }
   return Bench.percentile(samples.sorted(), 0.5)
 }
-let roomRead = p50(300) { backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth)).status }
-let artistList = p50(300) {
-  backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
-}
-let minjiAuth = [APIHeaders.authorization: APIHeaders.bearer(signIn("minji_fan")?.token ?? "")]
-let profileAlone = p50(300) {
-  backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
-}
-let busy = Atomic<Bool>(true)
-let readers = DispatchGroup()
-for _ in 0..<2 {
-  readers.enter()
-  Thread.detachNewThread {
-    while busy.load(ordering: .relaxed) {
-      _ = backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth))
-    }
-    readers.leave()
+if runs(.bigRoom) {
+  let roomRead = p50(300) { backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth)).status }
+  let artistList = p50(300) {
+    backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
   }
+  let minjiAuth = [APIHeaders.authorization: APIHeaders.bearer(signIn("minji_fan")?.token ?? "")]
+  let profileAlone = p50(300) {
+    backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
+  }
+  let busy = Atomic<Bool>(true)
+  let readers = DispatchGroup()
+  for _ in 0..<2 {
+    readers.enter()
+    Thread.detachNewThread {
+      while busy.load(ordering: .relaxed) {
+        _ = backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth))
+      }
+      readers.leave()
+    }
+  }
+  let profileBusy = p50(300) {
+    backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
+  }
+  busy.store(false, ordering: .relaxed)
+  readers.wait()
+  print("  room with \(hiddenReplies) hidden replies (in-process, p50; target <= 2 ms):")
+  print(Bench.pad("    fan room read") + String(format: " %7.3f ms", roomRead))
+  print(Bench.pad("    fan artist list") + String(format: " %7.3f ms", artistList))
+  print(
+    Bench.pad("    another user's GET /v1/profile")
+      + String(format: " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone, profileBusy))
 }
-let profileBusy = p50(300) {
-  backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
-}
-busy.store(false, ordering: .relaxed)
-readers.wait()
-print("  room with \(hiddenReplies) hidden replies (in-process, p50; target <= 2 ms):")
-print(Bench.pad("    fan room read") + String(format: " %7.3f ms", roomRead))
-print(Bench.pad("    fan artist list") + String(format: " %7.3f ms", artistList))
-print(
-  Bench.pad("    another user's GET /v1/profile")
-    + String(format: " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone, profileBusy))
 
 // A fresh HTTP server for the connection and anchor figures.
 var targetConfiguration = HTTPServerConfiguration()
@@ -233,25 +254,27 @@ do {
 }
 
 // 100 idle keep-alive connections and 100 sending a head one byte at a time never finishing it.
-var held: [LoopbackClient] = []
-for index in 0..<200 {
-  guard let client = try? LoopbackClient(port: targetPort) else { break }
-  if index % 2 == 1 { client.sendRaw(Array("GET /v1/health HTTP/1.1\r\nx-slow: a".utf8)) }
-  held.append(client)
+if runs(.idleConnections) {
+  var held: [LoopbackClient] = []
+  for index in 0..<200 {
+    guard let client = try? LoopbackClient(port: targetPort) else { break }
+    if index % 2 == 1 { client.sendRaw(Array("GET /v1/health HTTP/1.1\r\nx-slow: a".utf8)) }
+    held.append(client)
+  }
+  let freshStarted = ContinuousClock.now
+  let freshStatus = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
+  let freshMilliseconds = Bench.seconds(ContinuousClock.now - freshStarted) * 1000
+  print(
+    Bench.pad("fresh client beside \(held.count) idle/slow connections")
+      + String(format: " %7.2f ms, status %d   (target < 100 ms)", freshMilliseconds, freshStatus))
+  held.removeAll()
 }
-let freshStarted = ContinuousClock.now
-let freshStatus = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
-let freshMilliseconds = Bench.seconds(ContinuousClock.now - freshStarted) * 1000
-print(
-  Bench.pad("fresh client beside \(held.count) idle/slow connections")
-    + String(format: " %7.2f ms, status %d   (target < 100 ms)", freshMilliseconds, freshStatus))
-held.removeAll()
 
 // Anchors: nginx serving a static file and raw SQLite inserts, measured now, beside our figures.
 let anchorFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
   "devserver-bench-nginx-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: anchorFolder) }
-let rawInserts = Bench.rawInsertRate(in: anchorFolder, seconds: 3)
+let rawInserts = runs(.posts) ? Bench.rawInsertRate(in: anchorFolder, seconds: 3) : 0
 // The same row into the server's own schema (its message indexes, as many rows as the room
 // above holds), one transaction each: what a post's insert costs SQLite with nothing around it.
 func schemaAnchor() -> DevBackend? {
@@ -267,91 +290,95 @@ func schemaAnchor() -> DevBackend? {
     return nil
   }
 }
-let schemaBackend = schemaAnchor()
+let schemaBackend = runs(.posts) ? schemaAnchor() : nil
 let schemaInserts =
   schemaBackend.map { Bench.schemaInsertRate($0, artist: artist.account.id, seconds: 3) } ?? 0
 if let wrk = Anchors.tool("wrk") {
-  let nginx = Anchors.tool("nginx").flatMap {
-    Anchors.startNginx($0, files: ["health": #"{"status":"ok"}"#], in: anchorFolder)
-  }
-  if nginx == nil {
-    print("  nginx not found or not startable: the HTTP anchors are skipped (apt-get install -y nginx)")
-  }
-  // The anchor is measured before and after our figures and averaged: on a shared machine the
-  // load moves during the run, and the ratio should compare like with like.
-  let nginxURL = nginx.map { "http://127.0.0.1:\($0.1)/health" }
-  let anchorBefore = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
   let base = "http://127.0.0.1:\(targetPort)"
-  let bearer = "authorization: Bearer \(fan.token)"
-  let figures: [(String, (requestsPerSecond: Double, p50: String)?, Double)] = [
-    ("GET /v1/health (wrk, 16 connections)", Anchors.wrk(wrk, url: base + APIPaths.health), 0.7),
-    ("GET /v1/artists (fan)", Anchors.wrk(wrk, url: base + APIPaths.artists, headers: [bearer]), 0.4),
-    (
-      "GET room messages (fan, after a cursor)",
-      Anchors.wrk(wrk, url: base + roomPath + "?after=\(cursor)", headers: [bearer]), 0.4
-    ),
-  ]
-  let anchorAfter = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
-  let anchorRates = [anchorBefore, anchorAfter].compactMap { $0?.requestsPerSecond }
-  let anchor: (requestsPerSecond: Double, p50: String)? =
-    anchorRates.isEmpty
-    ? nil : (anchorRates.reduce(0, +) / Double(anchorRates.count), anchorBefore?.p50 ?? "?")
-  print(
-    "  loopback HTTP with wrk; anchor: nginx static file \(anchor.map { String(format: "%.0f req/s", $0.requestsPerSecond) } ?? "absent")"
-      + (anchorRates.count == 2
-        ? String(format: " (mean of %.0f before and %.0f after)", anchorRates[0], anchorRates[1]) : "")
-  )
-  for (name, result, target) in figures {
-    guard let result else {
-      print(Bench.pad("    " + name) + "  wrk failed")
-      continue
+  if runs(.reads) {
+    let nginx = Anchors.tool("nginx").flatMap {
+      Anchors.startNginx($0, files: ["health": #"{"status":"ok"}"#], in: anchorFolder)
     }
-    let ratio =
-      anchor.map {
-        String(
-          format: "%.2f× nginx (target >= %.1f×)", result.requestsPerSecond / $0.requestsPerSecond, target)
-      } ?? "no anchor"
+    if nginx == nil {
+      print("  nginx not found or not startable: the HTTP anchors are skipped (apt-get install -y nginx)")
+    }
+    // The anchor is measured before and after our figures and averaged: on a shared machine the
+    // load moves during the run, and the ratio should compare like with like.
+    let nginxURL = nginx.map { "http://127.0.0.1:\($0.1)/health" }
+    let anchorBefore = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
+    let bearer = "authorization: Bearer \(fan.token)"
+    let figures: [(String, (requestsPerSecond: Double, p50: String)?, Double)] = [
+      ("GET /v1/health (wrk, 16 connections)", Anchors.wrk(wrk, url: base + APIPaths.health), 0.7),
+      ("GET /v1/artists (fan)", Anchors.wrk(wrk, url: base + APIPaths.artists, headers: [bearer]), 0.4),
+      (
+        "GET room messages (fan, after a cursor)",
+        Anchors.wrk(wrk, url: base + roomPath + "?after=\(cursor)", headers: [bearer]), 0.4
+      ),
+    ]
+    let anchorAfter = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
+    let anchorRates = [anchorBefore, anchorAfter].compactMap { $0?.requestsPerSecond }
+    let anchor: (requestsPerSecond: Double, p50: String)? =
+      anchorRates.isEmpty
+      ? nil : (anchorRates.reduce(0, +) / Double(anchorRates.count), anchorBefore?.p50 ?? "?")
     print(
-      Bench.pad("    " + name)
-        + String(format: " %9.0f req/s  p50 %@  ", result.requestsPerSecond, result.p50) + ratio)
+      "  loopback HTTP with wrk; anchor: nginx static file \(anchor.map { String(format: "%.0f req/s", $0.requestsPerSecond) } ?? "absent")"
+        + (anchorRates.count == 2
+          ? String(format: " (mean of %.0f before and %.0f after)", anchorRates[0], anchorRates[1]) : "")
+    )
+    for (name, result, target) in figures {
+      guard let result else {
+        print(Bench.pad("    " + name) + "  wrk failed")
+        continue
+      }
+      let ratio =
+        anchor.map {
+          String(
+            format: "%.2f× nginx (target >= %.1f×)", result.requestsPerSecond / $0.requestsPerSecond, target)
+        } ?? "no anchor"
+      print(
+        Bench.pad("    " + name)
+          + String(format: " %9.0f req/s  p50 %@  ", result.requestsPerSecond, result.p50) + ratio)
+    }
+    if let nginx {
+      nginx.0.terminate()
+      nginx.0.waitUntilExit()
+    }
   }
-  let script = anchorFolder.appendingPathComponent("post.lua")
-  try? Data(
-    """
-    wrk.method = "POST"
-    wrk.body = '{"text":"bench post"}'
-    wrk.headers["authorization"] = "Bearer \(artist.token)"
-    wrk.headers["content-type"] = "application/json"
-    """.utf8
-  ).write(to: script)
-  if let posts = Anchors.wrk(wrk, url: base + roomPath, script: script.path) {
-    // Both anchors again after the posts, each averaged with its first figure.
-    let rawAfter = Bench.rawInsertRate(in: anchorFolder.appendingPathComponent("after"), seconds: 3)
-    let raw = (rawInserts + rawAfter) / 2
-    let schemaAfter =
-      schemaBackend.map { Bench.schemaInsertRate($0, artist: artist.account.id, seconds: 3) } ?? 0
-    let schema = (schemaInserts + schemaAfter) / 2
-    print(
-      Bench.pad("    POST message (artist)")
-        + String(
-          format: " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts (target >= 0.5×)",
-          posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw))
-    print("      anchors: one row per transaction, one thread, the server's journal settings:")
-    print(
-      Bench.pad("      raw insert, plain table (no index)")
-        + String(
-          format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; the target's anchor)",
-          raw, posts.requestsPerSecond / raw, rawInserts, rawAfter))
-    print(
-      Bench.pad("      raw insert, server messages schema")
-        + String(
-          format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)",
-          schema, schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter,
-          hiddenReplies))
-  }
-  if let nginx {
-    nginx.0.terminate()
-    nginx.0.waitUntilExit()
+  if runs(.posts) {
+    let script = anchorFolder.appendingPathComponent("post.lua")
+    try? Data(
+      """
+      wrk.method = "POST"
+      wrk.body = '{"text":"bench post"}'
+      wrk.headers["authorization"] = "Bearer \(artist.token)"
+      wrk.headers["content-type"] = "application/json"
+      """.utf8
+    ).write(to: script)
+    if let posts = Anchors.wrk(wrk, url: base + roomPath, script: script.path) {
+      // Both anchors again after the posts, each averaged with its first figure.
+      let rawAfter = Bench.rawInsertRate(in: anchorFolder.appendingPathComponent("after"), seconds: 3)
+      let raw = (rawInserts + rawAfter) / 2
+      let schemaAfter =
+        schemaBackend.map { Bench.schemaInsertRate($0, artist: artist.account.id, seconds: 3) } ?? 0
+      let schema = (schemaInserts + schemaAfter) / 2
+      print(
+        Bench.pad("    POST message (artist)")
+          + String(
+            format: " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts (target >= 0.5×)",
+            posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw))
+      print("      anchors: one row per transaction, one thread, the server's journal settings:")
+      print(
+        Bench.pad("      raw insert, plain table (no index)")
+          + String(
+            format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; the target's anchor)",
+            raw, posts.requestsPerSecond / raw, rawInserts, rawAfter))
+      print(
+        Bench.pad("      raw insert, server messages schema")
+          + String(
+            format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)",
+            schema, schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter,
+            hiddenReplies))
+    }
   }
 } else {
   print("  wrk not found: the anchored HTTP figures are skipped (apt-get install -y wrk nginx)")
