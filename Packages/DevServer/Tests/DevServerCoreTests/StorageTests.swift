@@ -28,6 +28,13 @@ import Testing
       !steps.contains { $0.contains("messages_room") }, "the room index would walk every reply: \(steps)")
   }
 
+  @Test func roomAccess_findsTheRoomAndTheSubscriptionByTheirKeys() throws {
+    let backend = try TestBackend()
+    let steps = try plan(backend, RoomAccess.sql, [1, 4])
+    #expect(steps.count == 2, "plan: \(steps)")
+    #expect(steps.allSatisfy { $0.hasPrefix("SEARCH") }, "plan: \(steps)")
+  }
+
   @Test func artistList_countsUnreadAndFindsLastBroadcastThroughTheBroadcastIndex() throws {
     let backend = try TestBackend()
     let steps = try plan(backend, Store.artistSummarySQL, [4])
