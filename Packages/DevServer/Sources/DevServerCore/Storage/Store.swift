@@ -241,18 +241,13 @@ struct Store: Sendable {
   static let artistPageSQL =
     messageColumns + " WHERE m.artist_id = ?1 AND m.id > ?2 ORDER BY m.id LIMIT ?3"
 
-  /// A fan's page: broadcasts and the fan's own replies after a cursor, each read from its own
-  /// index range (at most `limit` rows of each), so other fans' replies are never visited.
+  /// A fan's page: broadcasts and the fan's own replies after a cursor, each read in id order from
+  /// its own index range, so other fans' replies are never visited. SQLite merges the two ranges
+  /// as they are read and stops at the limit: no temporary table for an id list, no sort.
   static let fanPageSQL =
-    messageColumns + """
-       WHERE m.id IN (
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' AND id > ?2
-          ORDER BY id LIMIT ?4)
-        UNION ALL
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND sender_id = ?3 AND kind = 'reply'
-          AND id > ?2 ORDER BY id LIMIT ?4))
-      ORDER BY m.id LIMIT ?4
-      """
+    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id > ?2 UNION ALL "
+    + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id > ?2"
+    + " ORDER BY 1 LIMIT ?4"
 
   /// The messages `viewer` may see in `artist`'s room after `after`, oldest first, once
   /// `authorize` accepted `viewer`'s ``RoomAccess`` (not asked for an artist in their own room).
@@ -308,17 +303,11 @@ struct Store: Sendable {
     messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2 ORDER BY m.id DESC LIMIT ?3"
 
   /// A fan's page back: the newest broadcasts and own replies before an id, each read from its
-  /// own index range, as ``fanPageSQL`` does forwards.
+  /// own index range and merged, as ``fanPageSQL`` does forwards.
   static let fanHistorySQL =
-    messageColumns + """
-       WHERE m.id IN (
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' AND id < ?2
-          ORDER BY id DESC LIMIT ?4)
-        UNION ALL
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND sender_id = ?3 AND kind = 'reply'
-          AND id < ?2 ORDER BY id DESC LIMIT ?4))
-      ORDER BY m.id DESC LIMIT ?4
-      """
+    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2 UNION ALL "
+    + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2"
+    + " ORDER BY 1 DESC LIMIT ?4"
 
   /// The newest `limit` messages `viewer` may see in `artist`'s room before `before` (the newest
   /// of the room when `nil`), oldest first, and whether older ones are there, once `authorize`
