@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import SQLiteStore
 import Testing
+
+@testable import SQLiteStore
 
 @Suite struct SQLiteDatabaseTests {
   final class TempDatabase: Sendable {
