@@ -354,7 +354,13 @@ if let wrk = Anchors.tool("wrk") {
       wrk.headers["content-type"] = "application/json"
       """.utf8
     ).write(to: script)
-    if let posts = Anchors.wrk(wrk, url: base + roomPath, script: script.path) {
+    // The server runs in this process, which does nothing else meanwhile: its CPU time and
+    // context switches during wrk's run are the server's, a figure a busy machine moves less.
+    let postSeconds = 5
+    let usageBefore = Bench.usage()
+    if let posts = Anchors.wrk(wrk, url: base + roomPath, seconds: postSeconds, script: script.path) {
+      let usageAfter = Bench.usage()
+      let postCount = max(1, posts.requestsPerSecond * Double(postSeconds))
       // Both anchors again after the posts, each averaged with its first figure.
       let rawAfter = Bench.rawInsertRate(in: anchorFolder.appendingPathComponent("after"), seconds: 3)
       let raw = (rawInserts + rawAfter) / 2
@@ -366,6 +372,11 @@ if let wrk = Anchors.tool("wrk") {
           + String(
             format: " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts (target >= 0.5×)",
             posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw))
+      print(
+        String(
+          format: "      server CPU %.0f µs and %.1f context switches per post",
+          (usageAfter.cpuSeconds - usageBefore.cpuSeconds) * 1e6 / postCount,
+          Double(usageAfter.contextSwitches - usageBefore.contextSwitches) / postCount))
       print("      anchors: one row per transaction, one thread, the server's journal settings:")
       print(
         Bench.pad("      raw insert, plain table (no index)")
@@ -425,14 +436,21 @@ enum Bench {
 
   /// User + system CPU time of this process so far.
   static func cpuSeconds() -> Double {
+    usage().cpuSeconds
+  }
+
+  /// User + system CPU time and context switches (voluntary and not) of this process so far.
+  static func usage() -> (cpuSeconds: Double, contextSwitches: Int) {
     var usage = rusage()
     #if canImport(Glibc)
     getrusage(RUSAGE_SELF.rawValue, &usage)
     #else
     getrusage(RUSAGE_SELF, &usage)
     #endif
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    let seconds =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return (seconds, usage.ru_nvcsw + usage.ru_nivcsw)
   }
 
   static func pad(_ name: String) -> String {
