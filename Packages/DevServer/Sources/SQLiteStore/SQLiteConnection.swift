@@ -93,6 +93,9 @@ public final class SQLiteConnection {
   /// The rowid of the last inserted row on this connection.
   public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+  /// Whether a transaction is open (SQLite is not in autocommit mode).
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
   /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
   public var changes: Int { Int(sqlite3_changes(handle)) }
 

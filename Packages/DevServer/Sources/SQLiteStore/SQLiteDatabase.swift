@@ -178,11 +178,40 @@ public final class SQLiteDatabase: @unchecked Sendable {
   public func writeInBatch<T>(
     announced notice: BatchedWriteNotice? = nil, _ body: (SQLiteConnection) throws -> T
   ) throws -> T {
+    try runInBatch(announced: notice, needsSavepoint: true, body)
+  }
+
+  /// Runs one statement (typically an `INSERT`) in the next group commit, as
+  /// ``writeInBatch(announced:_:)`` runs a body, and returns the last inserted row's id once that
+  /// transaction has committed.
+  ///
+  /// A single statement needs no savepoint of its own: SQLite undoes a statement that fails and
+  /// the rest of the batch carries on. That saves a `SAVEPOINT` and a `RELEASE` per write, and the
+  /// copy of each page the statement changes that a savepoint keeps for rolling back.
+  ///
+  /// ```swift
+  /// let id = try db.insertInBatch("INSERT INTO items (name) VALUES (?)", [.text("pear")])
+  /// ```
+  @discardableResult
+  public func insertInBatch(
+    announced notice: BatchedWriteNotice? = nil, _ sql: String, _ bindings: [SQLiteValue] = []
+  ) throws -> Int64 {
+    try runInBatch(announced: notice, needsSavepoint: false) { connection in
+      try connection.query(sql, bindings)
+      return connection.lastInsertRowID
+    }
+  }
+
+  /// Queues `body` for the next group commit and returns its result once that has committed.
+  /// Without `needsSavepoint`, `body` must change the database in at most one statement.
+  private func runInBatch<T>(
+    announced notice: BatchedWriteNotice?, needsSavepoint: Bool, _ body: (SQLiteConnection) throws -> T
+  ) throws -> T {
     try withoutActuallyEscaping(body) { body in
       var result: T?
       // The job runs on the leader's thread while this thread waits for `done`: `result` is
       // written before `done` is signalled and read after.
-      let job = BatchedWrite { connection in result = try body(connection) }
+      let job = BatchedWrite(needsSavepoint: needsSavepoint) { connection in result = try body(connection) }
       let leads = batch.withLock { state -> Bool in
         state.queue.append(job)
         if let notice, notice.arrive() { state.announced -= 1 }
@@ -224,9 +253,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
         return
       }
       for job in jobs {
+        // Alone in its transaction a write needs no savepoint (a failure rolls back only it), nor
+        // does a single statement (SQLite undoes a failed statement by itself).
+        let savepoint = jobs.count > 1 && job.needsSavepoint
         do {
-          // Alone in its transaction, a write needs no savepoint: a failure rolls back only it.
-          guard jobs.count > 1 else {
+          guard savepoint else {
             try job.body?(writer)
             continue
           }
@@ -235,8 +266,16 @@ public final class SQLiteDatabase: @unchecked Sendable {
           try writer.query("RELEASE batched_write")
         } catch {
           job.error = error
-          _ = try? writer.query("ROLLBACK TO batched_write")
-          _ = try? writer.query("RELEASE batched_write")
+          if savepoint {
+            _ = try? writer.query("ROLLBACK TO batched_write")
+            _ = try? writer.query("RELEASE batched_write")
+          }
+          // Some failures (I/O, a full disk) end the whole transaction: the writes before this
+          // one are gone, and those after it must not commit one by one outside a transaction.
+          guard writer.isInTransaction else {
+            for other in jobs where other.error == nil { other.error = error }
+            return
+          }
         }
       }
       if jobs.count == 1 && jobs[0].error != nil {
@@ -347,11 +386,14 @@ private final class BatchedWrite: @unchecked Sendable {
   // @unchecked: `body`, `error` and `leadsNext` are written by the leading thread before it
   // signals `done`, and read by the waiting caller after.
   var body: ((SQLiteConnection) throws -> Void)?
+  /// Whether the body needs its own savepoint inside a shared transaction (more than one statement).
+  let needsSavepoint: Bool
   let done = DispatchSemaphore(value: 0)
   var error: (any Error)?
   var leadsNext = false
 
-  init(_ body: @escaping (SQLiteConnection) throws -> Void) {
+  init(needsSavepoint: Bool, _ body: @escaping (SQLiteConnection) throws -> Void) {
+    self.needsSavepoint = needsSavepoint
     self.body = body
   }
 }
