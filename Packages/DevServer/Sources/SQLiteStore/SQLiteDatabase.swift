@@ -32,6 +32,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private let readerSlots: DispatchSemaphore
   /// Writes waiting for the next group commit, and whether a caller is running one.
   private let batch = PlainLock(BatchState())
+  /// Group commits run, the writes they carried, and the time their leaders spent waiting for
+  /// announced writes (see ``batchTotals``).
+  private let batchCommits = Atomic<Int>(0)
+  private let batchWrites = Atomic<Int>(0)
+  private let batchWaitNanoseconds = Atomic<Int>(0)
   /// How many read connections this database keeps.
   public let readerCount: Int
   /// The file's path.
@@ -221,9 +226,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
       }
       if !leads {
         job.done.wait()
-        if job.leadsNext { runBatch(leader: job) }
+        if job.leadsNext { lead(job) }
       } else {
-        runBatch(leader: job)
+        lead(job)
       }
       if let error = job.error { throw error }
       guard let result else {
@@ -233,18 +238,67 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
-  /// Runs every queued write in one transaction, wakes their callers, then hands the lead to the
-  /// first write queued meanwhile (or ends the batch run when none is).
-  private func runBatch(leader: BatchedWrite) {
+  /// Commits batches while writes are queued: the one holding `leader`'s own write, then up to
+  /// ``batchesPerLeader`` - 1 more of writes queued meanwhile, waking each batch's callers as it
+  /// commits; then hands the lead to the first write still queued (or ends the batch run when
+  /// none is).
+  ///
+  /// Commits are the one serial step of posting. Handing the lead on after every commit puts a
+  /// thread's wake-up (and, on a busy machine, its wait for a core) between two commits; the
+  /// thread that just committed is running, with the writer's pages in its cache. The bound keeps
+  /// its own caller from waiting long for its answer.
+  private func lead(_ leader: BatchedWrite) {
+    enum Next {
+      case done, again
+      case handOff(BatchedWrite)
+    }
+    var own: BatchedWrite? = leader
+    for round in 1... {
+      let jobs = commitQueued()
+      let next = batch.withLock { state -> Next in
+        guard let first = state.queue.first else {
+          state.running = false
+          return .done
+        }
+        guard round < Self.batchesPerLeader else {
+          first.leadsNext = true
+          return .handOff(first)
+        }
+        return .again
+      }
+      // The body is the caller's non-escaping closure: it must be gone before the caller returns.
+      for job in jobs { job.body = nil }
+      // The next leader first: a woken thread may take this core at once, which would hold up
+      // every wake-up after it.
+      if case .handOff(let first) = next { first.done.signal() }
+      for job in jobs where job !== own { job.done.signal() }
+      own = nil
+      guard case .again = next else { return }
+    }
+  }
+
+  /// How many batches in a row one caller commits before handing the lead on.
+  static let batchesPerLeader = 4
+
+  /// Takes every queued write (after waiting briefly for announced ones) and runs them in one
+  /// transaction; returns them with their results or errors set.
+  private func commitQueued() -> [BatchedWrite] {
     // Announced writes are moments away; committing without them would cost each its own commit.
-    let deadline = ContinuousClock.now + Self.announcedWriteWait
+    let started = ContinuousClock.now
+    let deadline = started + Self.announcedWriteWait
     while batch.withLock({ $0.announced > 0 }) && ContinuousClock.now < deadline {
       sched_yield()
     }
+    let waited = ContinuousClock.now - started
     let jobs = batch.withLock { state in
       defer { state.queue.removeAll(keepingCapacity: true) }
       return state.queue
     }
+    batchCommits.add(1, ordering: .relaxed)
+    batchWrites.add(jobs.count, ordering: .relaxed)
+    batchWaitNanoseconds.add(
+      Int(waited.components.seconds) * 1_000_000_000 + Int(waited.components.attoseconds / 1_000_000_000),
+      ordering: .relaxed)
     writerLock.withLock { _ in
       do {
         try writer.query("BEGIN IMMEDIATE")
@@ -289,20 +343,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         for job in jobs where job.error == nil { job.error = error }
       }
     }
-    let next = batch.withLock { state -> BatchedWrite? in
-      guard let first = state.queue.first else {
-        state.running = false
-        return nil
-      }
-      first.leadsNext = true
-      return first
-    }
-    for job in jobs {
-      // The body is the caller's non-escaping closure: it must be gone before the caller returns.
-      job.body = nil
-      if job !== leader { job.done.signal() }
-    }
-    if let next { next.done.signal() }
+    return jobs
   }
 
   /// The longest a starting batch waits for announced writes to join it.
@@ -313,6 +354,16 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// ~6,800/s) and less CPU per post: an announced post whose thread waits for a core still joins,
   /// and the batch shares its commit among more posts.
   public static let announcedWriteWait: Duration = .milliseconds(1)
+
+  /// Group commits begun so far, the writes they carried and the time their leaders waited for
+  /// announced writes: `writes / commits` is how many writes share a commit (package access: the
+  /// benchmark prints it).
+  package var batchTotals: (commits: Int, writes: Int, waited: Duration) {
+    (
+      batchCommits.load(ordering: .relaxed), batchWrites.load(ordering: .relaxed),
+      .nanoseconds(batchWaitNanoseconds.load(ordering: .relaxed))
+    )
+  }
 
   /// Tells a starting batch that this caller will soon call ``writeInBatch(announced:_:)``; the
   /// notice is withdrawn when passed to that call or when dropped (the caller gave up).

@@ -29,6 +29,30 @@ import Testing
     #expect(try other.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 64)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func steadyStreamOfBatchedWrites_everyCallerReturnsWithItsOwnRow_asTheLeadPassesOn() throws {
+    let (temp, database) = try Self.database()
+    defer { withExtendedLifetime(temp) {} }
+    // Eight callers writing back to back keep the queue full, so leaders commit several batches
+    // in a row and then hand on; each caller must still get its answer and its own row.
+    let results = DispatchQueue(label: "results")
+    nonisolated(unsafe) var rowIDs: [String: Int64] = [:]
+    DispatchQueue.concurrentPerform(iterations: 8) { writer in
+      for index in 0..<150 {
+        let name = "writer \(writer) row \(index)"
+        let rowID = try? database.insertInBatch("INSERT INTO items (name) VALUES (?)", [.text(name)])
+        results.sync { rowIDs[name] = rowID }
+      }
+    }
+    #expect(rowIDs.count == 1_200)
+    let stored = try database.read { connection in
+      try connection.query("SELECT rowid, name FROM items").map { ($0.string(1), $0.int64(0)) }
+    }
+    #expect(stored.count == 1_200)
+    let mismatched = stored.filter { rowIDs[$0.0] != $0.1 }
+    #expect(mismatched.isEmpty, "rows answered with another row's id: \(mismatched.prefix(5))")
+  }
+
   @Test func batchedWriteThatThrows_rollsBackOnlyItself_othersCommit() throws {
     let (temp, database) = try Self.database()
     defer { withExtendedLifetime(temp) {} }
