@@ -285,6 +285,12 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private func commitQueued() -> [BatchedWrite] {
     // Announced writes are moments away; committing without them would cost each its own commit.
     let started = ContinuousClock.now
+    // One yield first, announced writes or not: on a machine with more runnable threads than
+    // cores, the threads that have a post read but not yet announced (woken by the poller, waiting
+    // for a core) run now and join this batch. Under `wrk` on a loaded 2-core machine that took
+    // posts per commit from ~1.5 to ~12 and server CPU per post from ~78 µs to ~54 µs; with a core
+    // to spare the yield returns at once.
+    sched_yield()
     let deadline = started + Self.announcedWriteWait
     while batch.withLock({ $0.announced > 0 }) && ContinuousClock.now < deadline {
       sched_yield()
