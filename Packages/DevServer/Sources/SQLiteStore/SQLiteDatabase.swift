@@ -238,47 +238,25 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
-  /// Commits batches while writes are queued: the one holding `leader`'s own write, then up to
-  /// ``batchesPerLeader`` - 1 more of writes queued meanwhile, waking each batch's callers as it
-  /// commits; then hands the lead to the first write still queued (or ends the batch run when
-  /// none is).
-  ///
-  /// Commits are the one serial step of posting. Handing the lead on after every commit puts a
-  /// thread's wake-up (and, on a busy machine, its wait for a core) between two commits; the
-  /// thread that just committed is running, with the writer's pages in its cache. The bound keeps
-  /// its own caller from waiting long for its answer.
+  /// Runs every queued write in one transaction and wakes their callers, handing the lead to the
+  /// first write queued meanwhile (or ending the batch run when none is).
   private func lead(_ leader: BatchedWrite) {
-    enum Next {
-      case done, again
-      case handOff(BatchedWrite)
-    }
-    var own: BatchedWrite? = leader
-    for round in 1... {
-      let jobs = commitQueued()
-      let next = batch.withLock { state -> Next in
-        guard let first = state.queue.first else {
-          state.running = false
-          return .done
-        }
-        guard round < Self.batchesPerLeader else {
-          first.leadsNext = true
-          return .handOff(first)
-        }
-        return .again
+    let jobs = commitQueued()
+    let next = batch.withLock { state -> BatchedWrite? in
+      guard let first = state.queue.first else {
+        state.running = false
+        return nil
       }
-      // The body is the caller's non-escaping closure: it must be gone before the caller returns.
-      for job in jobs { job.body = nil }
-      // The next leader first: a woken thread may take this core at once, which would hold up
-      // every wake-up after it.
-      if case .handOff(let first) = next { first.done.signal() }
-      for job in jobs where job !== own { job.done.signal() }
-      own = nil
-      guard case .again = next else { return }
+      first.leadsNext = true
+      return first
     }
+    // The body is the caller's non-escaping closure: it must be gone before the caller returns.
+    for job in jobs { job.body = nil }
+    // The next leader first: commits are posting's one serial step, and a woken thread may take
+    // this core at once, which would hold up every wake-up after it.
+    next?.done.signal()
+    for job in jobs where job !== leader { job.done.signal() }
   }
-
-  /// How many batches in a row one caller commits before handing the lead on.
-  static let batchesPerLeader = 4
 
   /// Takes every queued write (after waiting briefly for announced ones) and runs them in one
   /// transaction; returns them with their results or errors set.
