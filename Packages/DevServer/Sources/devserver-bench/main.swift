@@ -379,8 +379,11 @@ if let wrk = Anchors.tool("wrk") {
     // context switches during wrk's run are the server's, a figure a busy machine moves less.
     let postSeconds = 5
     let usageBefore = Bench.usage()
+    let batchesBefore = backend.batchTotalsForBenchmark
     if let posts = Anchors.wrk(wrk, url: base + roomPath, seconds: postSeconds, script: script.path) {
       let usageAfter = Bench.usage()
+      let batchesAfter = backend.batchTotalsForBenchmark
+      let commits = max(1, batchesAfter.commits - batchesBefore.commits)
       let postCount = max(1, posts.requestsPerSecond * Double(postSeconds))
       // Both anchors again after the posts, each averaged with its first figure.
       let rawAfter = Bench.rawInsertRate(in: anchorFolder.appendingPathComponent("after"), seconds: 3)
@@ -398,6 +401,11 @@ if let wrk = Anchors.tool("wrk") {
           format: "      server CPU %.0f µs and %.1f context switches per post",
           (usageAfter.cpuSeconds - usageBefore.cpuSeconds) * 1e6 / postCount,
           Double(usageAfter.contextSwitches - usageBefore.contextSwitches) / postCount))
+      print(
+        String(
+          format: "      %.1f posts per commit, the commit's leader waiting %.0f µs for announced posts",
+          Double(batchesAfter.writes - batchesBefore.writes) / Double(commits),
+          Bench.seconds(batchesAfter.waited - batchesBefore.waited) * 1e6 / Double(commits)))
       print("      anchors: one row per transaction, one thread, the server's journal settings:")
       print(
         Bench.pad("      raw insert, plain table (no index)")

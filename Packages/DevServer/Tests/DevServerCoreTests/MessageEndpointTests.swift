@@ -1,6 +1,7 @@
 import CommonDataModels
 import Foundation
 import MessageDataModels
+import ProfileDataModels
 import Testing
 
 @testable import DevServerCore
@@ -147,6 +148,22 @@ import Testing
       "GET", path, query: ["after": String(before.cursor?.rawValue ?? 0)], token: fan.token
     ).decoded(MessagePage.self)
     #expect(after.messages == [message])
+  }
+
+  @Test func send_afterTheSenderRenamedThemselves_answersWithTheNewNameAsThePageShowsIt() throws {
+    let backend = try TestBackend()
+    let artist = try backend.signIn("iu_official")
+    let path = APIPaths.messages(artistID: artist.account.id)
+    // A post first, so the session is cached with the old name before the change.
+    #expect(backend.send("POST", path, token: artist.token, json: #"{"text":"before"}"#).status == 201)
+    let rename = try backend.send(
+      "PATCH", APIPaths.profile, token: artist.token, body: UpdateProfileRequest(displayName: "아이유"))
+    #expect(rename.status == 200)
+    let message = try backend.send("POST", path, token: artist.token, json: #"{"text":"after"}"#)
+      .decoded(Message.self)
+    #expect(message.senderDisplayName == "아이유")
+    let page = try backend.send("GET", path, token: artist.token).decoded(MessagePage.self)
+    #expect(page.messages.last == message)
   }
 
   @Test func send_fanReply_isSeenByArtistButNotByOtherFans() throws {

@@ -29,6 +29,30 @@ import Testing
     #expect(try other.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 64)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func steadyStreamOfBatchedWrites_everyCallerReturnsWithItsOwnRow_asTheLeadPassesOn() throws {
+    let (temp, database) = try Self.database()
+    defer { withExtendedLifetime(temp) {} }
+    // Eight callers writing back to back keep the queue full, so leaders commit several batches
+    // in a row and then hand on; each caller must still get its answer and its own row.
+    let results = DispatchQueue(label: "results")
+    nonisolated(unsafe) var rowIDs: [String: Int64] = [:]
+    DispatchQueue.concurrentPerform(iterations: 8) { writer in
+      for index in 0..<150 {
+        let name = "writer \(writer) row \(index)"
+        let rowID = try? database.insertInBatch("INSERT INTO items (name) VALUES (?)", [.text(name)])
+        results.sync { rowIDs[name] = rowID }
+      }
+    }
+    #expect(rowIDs.count == 1_200)
+    let stored = try database.read { connection in
+      try connection.query("SELECT rowid, name FROM items").map { ($0.string(1), $0.int64(0)) }
+    }
+    #expect(stored.count == 1_200)
+    let mismatched = stored.filter { rowIDs[$0.0] != $0.1 }
+    #expect(mismatched.isEmpty, "rows answered with another row's id: \(mismatched.prefix(5))")
+  }
+
   @Test func batchedWriteThatThrows_rollsBackOnlyItself_othersCommit() throws {
     let (temp, database) = try Self.database()
     defer { withExtendedLifetime(temp) {} }
@@ -51,6 +75,59 @@ import Testing
       try connection.query("SELECT name FROM items WHERE name LIKE 'row %'").map { $0.string(0) }
     }
     #expect(Set(names) == Set((0..<32).filter { $0 % 2 == 1 }.map { "row \($0)" }))
+  }
+
+  @Test func insertInBatch_failingInsertInASharedBatch_failsAlone_othersCommitWithTheirRowIDs() throws {
+    let (temp, database) = try Self.database()
+    defer { withExtendedLifetime(temp) {} }
+    try database.insertInBatch("INSERT INTO items (name) VALUES ('taken')")
+    // Hold the writer so that the inserts queue up and commit together in one batch.
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let held = DispatchGroup()
+    held.enter()
+    Thread.detachNewThread {
+      _ = try? database.write { _ in
+        holding.signal()
+        release.wait()
+      }
+      held.leave()
+    }
+    holding.wait()
+    let outcomes = DispatchQueue(label: "outcomes")
+    nonisolated(unsafe) var stored: [String: Int64] = [:]
+    nonisolated(unsafe) var failed: [String] = []
+    let inserts = DispatchGroup()
+    for index in 0..<16 {
+      // Every fourth insert repeats a unique name: only that statement may fail.
+      let name = index % 4 == 0 ? "taken" : "row \(index)"
+      inserts.enter()
+      Thread.detachNewThread {
+        do {
+          let rowID = try database.insertInBatch("INSERT INTO items (name) VALUES (?)", [.text(name)])
+          outcomes.sync { stored["\(name) #\(index)"] = rowID }
+        } catch {
+          outcomes.sync { failed.append("\(name) #\(index)") }
+        }
+        inserts.leave()
+      }
+    }
+    Thread.sleep(forTimeInterval: 0.2)
+    release.signal()
+    inserts.wait()
+    held.wait()
+    #expect(Set(failed) == Set((0..<16).filter { $0 % 4 == 0 }.map { "taken #\($0)" }))
+    let rows = try database.read { connection in
+      try connection.query("SELECT rowid, name FROM items WHERE name LIKE 'row %'").map {
+        ($0.string(1), $0.int64(0))
+      }
+    }
+    let expected = (0..<16).filter { $0 % 4 != 0 }
+    #expect(rows.count == expected.count, "stored rows: \(rows)")
+    for (name, rowID) in rows {
+      let index = name.split(separator: " ").last.map(String.init) ?? ""
+      #expect(stored["\(name) #\(index)"] == rowID, "\(name) was answered with another row id: \(stored)")
+    }
   }
 
   @Test func batchedWrite_whileAnotherConnectionHoldsTheWriteLock_failsAsBusy_andLosesNothing() throws {

@@ -109,6 +109,11 @@ extension DevBackend {
     }
   }
 
+  /// Group commits of the database so far (``SQLiteDatabase/batchTotals``; package access).
+  package var batchTotalsForBenchmark: (commits: Int, writes: Int, waited: Duration) {
+    core.store.database.batchTotals
+  }
+
   /// Inserts one broadcast into `artist`'s room in a transaction of its own, with nothing around
   /// it (no request, checks, batching or reading back): the benchmark's anchor for a post, into
   /// the same table, indexes and journal settings (package access).

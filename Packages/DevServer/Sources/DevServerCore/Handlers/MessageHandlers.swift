@@ -93,7 +93,7 @@ extension BackendCore {
     }
     let kind: MessageKind = caller.account.role == .artist ? .broadcast : .reply
     let message = try store.insertMessage(
-      artist: artistID, sender: caller.account.id, kind: kind, text: body.text, now: now(), announced: notice)
+      artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice)
     return try .json(message, status: 201)
   }
 

@@ -76,7 +76,7 @@ enum DemoData {
       }
       for (artist, sender, minutesAgo, text) in messages {
         guard let artistID = ids[artist], let senderID = ids[sender] else { continue }
-        _ = try store.insertMessage(
+        try store.insertMessage(
           connection, artist: artistID, sender: senderID, kind: artist == sender ? .broadcast : .reply,
           text: text,
           now: now.addingTimeInterval(-minutesAgo * 60))

@@ -95,5 +95,31 @@ enum Schema {
         CREATE INDEX messages_replies ON messages(artist_id, sender_id, id) WHERE kind = 'reply';
         """)
     },
+    // `AUTOINCREMENT` made every post also update `sqlite_sequence`, one more page logged per
+    // commit. Without it a new message's id is the largest id + 1, which is the same id: messages
+    // are never deleted (no endpoint deletes a message or an account), so the largest id is the
+    // sequence's value and ids keep growing, as clients paging by id cursors need. Whatever comes
+    // to delete messages must keep the newest row's id from being handed out again. The table is
+    // rebuilt with every id kept; the migration runs in one transaction, as each does.
+    Migration(version: 6, name: "message ids without AUTOINCREMENT") { connection in
+      try connection.execute(
+        """
+        CREATE TABLE messages_rebuilt (
+          id INTEGER PRIMARY KEY,
+          artist_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          sender_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL CHECK (kind IN ('broadcast', 'reply')),
+          text TEXT NOT NULL,
+          sent_at REAL NOT NULL
+        );
+        INSERT INTO messages_rebuilt (id, artist_id, sender_id, kind, text, sent_at)
+          SELECT id, artist_id, sender_id, kind, text, sent_at FROM messages ORDER BY id;
+        DROP TABLE messages;
+        ALTER TABLE messages_rebuilt RENAME TO messages;
+        CREATE INDEX messages_room ON messages(artist_id, id);
+        CREATE INDEX messages_broadcasts ON messages(artist_id, id) WHERE kind = 'broadcast';
+        CREATE INDEX messages_replies ON messages(artist_id, sender_id, id) WHERE kind = 'reply';
+        """)
+    },
   ]
 }

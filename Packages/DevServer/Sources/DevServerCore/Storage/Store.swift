@@ -377,32 +377,44 @@ struct Store: Sendable {
     }
   }
 
+  /// Stores a message from `sender` and returns it as a later page will show it.
+  ///
+  /// Group commit: posts arriving together share one transaction; each still returns only after
+  /// the commit, so a 201 means the message is stored. The message is built from what the post
+  /// knows rather than read back: the sender's names are those of the request's session (the
+  /// same account the post was authorized as; ``SessionCache`` keeps them at most 2 s old).
   func insertMessage(
-    artist: AccountID, sender: AccountID, kind: MessageKind, text: String, now: Date,
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date,
     announced notice: BatchedWriteNotice? = nil
   ) throws -> Message {
-    // Group commit: posts arriving together share one transaction; each still returns only
-    // after the commit, so a 201 means the message is stored.
-    try database.writeInBatch(announced: notice) { connection in
-      try insertMessage(connection, artist: artist, sender: sender, kind: kind, text: text, now: now)
-    }
+    let sentAt = now.timeIntervalSince1970
+    let id = try database.insertInBatch(
+      announced: notice, Self.insertMessageSQL,
+      [
+        .integer(artist.rawValue), .integer(sender.id.rawValue), .text(kind.rawValue), .text(text),
+        .real(sentAt),
+      ])
+    // `sentAt` goes through the stored seconds, as a page reading the row converts them.
+    return Message(
+      id: MessageID(id), artistId: artist, senderId: sender.id, senderUsername: sender.username,
+      senderDisplayName: sender.displayName, kind: kind, text: text,
+      sentAt: Date(timeIntervalSince1970: sentAt))
   }
 
+  static let insertMessageSQL =
+    "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, ?, ?, ?)"
+
+  /// Stores a message inside `connection`'s transaction (seeding).
   func insertMessage(
     _ connection: SQLiteConnection, artist: AccountID, sender: AccountID, kind: MessageKind, text: String,
     now: Date
-  ) throws -> Message {
+  ) throws {
     try connection.query(
-      "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, ?, ?, ?)",
+      Self.insertMessageSQL,
       [
         .integer(artist.rawValue), .integer(sender.rawValue), .text(kind.rawValue), .text(text),
         .real(now.timeIntervalSince1970),
       ])
-    let id = connection.lastInsertRowID
-    guard let row = try connection.queryFirst(Self.messageColumns + " WHERE m.id = ?", [.integer(id)]) else {
-      throw DevBackendError(message: "the message just stored (id \(id)) could not be read back")
-    }
-    return Self.message(row)
   }
 
   // MARK: Profiles
