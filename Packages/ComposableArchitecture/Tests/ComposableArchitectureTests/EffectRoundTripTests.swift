@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Dispatch
 import Testing
 
 /// Effects whose work leaves the main actor and comes back to send, as an effect awaiting a
@@ -8,6 +9,8 @@ struct OffMainActorWork: Reducer {
     var total = 0
     /// Where each effect's code ran right after its `send` returned.
     var afterSend: [String] = []
+    /// For each effect that checked, whether its plain async work ran on the main queue.
+    var workOnMainQueue: [Bool] = []
   }
 
   enum Action: Equatable {
@@ -16,8 +19,10 @@ struct OffMainActorWork: Reducer {
     case startCancellable(Int)
     case startLong
     case stop
+    case checkWhereWorkRuns
     case finished(Int)
     case resumed(String)
+    case workRan(onMainQueue: Bool)
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -39,11 +44,16 @@ struct OffMainActorWork: Reducer {
       return .run { _ in try await Task.sleep(for: .seconds(60)) }.cancellable(id: "work")
     case .stop:
       return .cancel(id: "work")
+    case .checkWhereWorkRuns:
+      return .run { send in await send(.workRan(onMainQueue: await isOnMainQueue())) }
     case .finished(let value):
       state.total += value
       return .none
     case .resumed(let isolation):
       state.afterSend.append(isolation)
+      return .none
+    case .workRan(let onMainQueue):
+      state.workOnMainQueue.append(onMainQueue)
       return .none
     }
   }
@@ -52,6 +62,18 @@ struct OffMainActorWork: Reducer {
 /// Plain async work, which runs off the main actor whoever awaits it.
 @concurrent private func double(_ value: Int) async -> Int {
   value * 2
+}
+
+/// Marks the main dispatch queue, which serves the main actor, so that work can tell it is on it.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
+/// Whether plain async work, awaited from an effect, runs on the main dispatch queue.
+@concurrent private func isOnMainQueue() async -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
 @MainActor
@@ -67,6 +89,16 @@ struct EffectRoundTripTests {
     }
     #expect(core.state.total == (1...20).reduce(0, +) * 2)
     #expect(core.state.afterSend == Array(repeating: "MainActor", count: 20))
+  }
+
+  @Test func run_plainAsyncWork_runsOffTheMainQueueWhileFinishIsAwaitedOnIt() async {
+    _ = mainQueueKey
+    let store = Store(initialState: OffMainActorWork.State()) { OffMainActorWork() }
+    // `finish` awaited on the main actor waits with the main queue as its task executor; the
+    // effects started after it must not inherit it, or their clients' work would block the
+    // main actor.
+    for _ in 1...5 { await store.send(.checkWhereWorkRuns).finish() }
+    #expect(store.state.workOnMainQueue == Array(repeating: false, count: 5))
   }
 
   @Test func merge_twoEffectsLeavingMainActor_finishWaitsForBoth() async {
