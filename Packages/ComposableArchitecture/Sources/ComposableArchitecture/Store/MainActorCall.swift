@@ -14,7 +14,9 @@ nonisolated(nonsending) func callOnMainActor(_ operation: @MainActor @Sendable (
   }
 }
 
-/// Whether `isolation` is the main actor.
+/// Whether `isolation` is the main actor. A function of its own: written inline in
+/// `callOnMainActor`, the comparison makes the Swift 6.3.1 optimizer emit invalid LLVM IR
+/// ("PHINode should have one entry for each predecessor") and the release build crash.
 private func isMainActor(_ isolation: (any Actor)?) -> Bool {
   isolation === MainActor.shared
 }
