@@ -85,6 +85,47 @@ import Testing
     #expect(broadcasts + replies == total, "each message is in exactly one of the two kind indexes")
   }
 
+  @Test func fanPagesBothWays_returnExactlyWhatAPlainFilterReturns_forEveryCursorAndLimit() throws {
+    let backend = try TestBackend()
+    let database = backend.backend.core.store.database
+    let (artist, fan, other): (Int64, Int64, Int64) = (1, 4, 5)
+    // Broadcasts, the fan's replies and another fan's replies, interleaved unevenly.
+    try database.write { connection in
+      for index in 0..<60 {
+        let (sender, kind) =
+          index % 5 == 0 ? (fan, "reply") : index % 3 == 0 ? (artist, "broadcast") : (other, "reply")
+        try connection.query(
+          "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, ?, ?, 0)",
+          [.integer(artist), .integer(sender), .text(kind), .text("message \(index)")])
+      }
+    }
+    func ids(_ sql: String, _ bindings: [SQLiteValue]) throws -> [Int64] {
+      try database.read { try $0.query(sql, bindings).map { $0.int64(0) } }
+    }
+    let visible = "artist_id = ?1 AND (kind = 'broadcast' OR (kind = 'reply' AND sender_id = ?3))"
+    let newest = try database.read { try $0.queryFirst("SELECT MAX(id) FROM messages")?.int64(0) ?? 0 }
+    var differences: [String] = []
+    for cursor in stride(from: 0, through: newest + 1, by: 3) {
+      for limit: Int64 in [1, 2, 7, 51] {
+        let bindings: [SQLiteValue] = [.integer(artist), .integer(cursor), .integer(fan), .integer(limit)]
+        let forwards = try ids(Store.fanPageSQL, bindings)
+        let expectedForwards = try ids(
+          "SELECT id FROM messages WHERE \(visible) AND id > ?2 ORDER BY id LIMIT ?4", bindings)
+        if forwards != expectedForwards { differences.append("after \(cursor) limit \(limit): \(forwards)") }
+        let backwards = try ids(Store.fanHistorySQL, bindings)
+        let expectedBackwards = try ids(
+          "SELECT id FROM messages WHERE \(visible) AND id < ?2 ORDER BY id DESC LIMIT ?4", bindings)
+        if backwards != expectedBackwards {
+          differences.append("before \(cursor) limit \(limit): \(backwards)")
+        }
+      }
+    }
+    #expect(
+      differences.isEmpty,
+      "the fan's page queries differ from a plain filter of broadcasts and own replies; fix fanPageSQL/fanHistorySQL: \(differences.prefix(5))"
+    )
+  }
+
   @Test func fanPage_withManyHiddenReplies_showsBroadcastsAndOwnRepliesInOrder() throws {
     let backend = try TestBackend()
     let artist = try backend.signIn("iu_official")
