@@ -67,6 +67,10 @@ import Testing
     let reply = try plan(backend, Store.newestOwnReplySQL, [1, 4])
     #expect(broadcast.contains { $0.contains("messages_broadcasts") }, "plan: \(broadcast)")
     #expect(reply.contains { $0.contains("messages_replies") }, "plan: \(reply)")
+    let both = try plan(backend, Store.newestVisibleToFanSQL, [1, 1, 4])
+    #expect(both.contains { $0.contains("messages_broadcasts") }, "plan: \(both)")
+    #expect(both.contains { $0.contains("messages_replies") }, "plan: \(both)")
+    #expect(!both.contains { $0.hasPrefix("SCAN messages") || $0.contains("messages_room") }, "plan: \(both)")
   }
 
   @Test func post_updatesTheRoomIndexAndOnlyTheIndexOfItsKind() throws {
