@@ -1,20 +1,23 @@
 /// What the command line asks for:
 ///
-///     ComposableArchitectureBenchmarks [--samples N] [--list] [CASE …]
+///     ComposableArchitectureBenchmarks [--samples N] [--without-floors] [--list] [CASE …]
 ///
 /// CASE is a case's id (`a`, `a2`, `d1`, `j`); none runs every case.
 struct Options {
   var samples = 5
   var caseIDs: Set<String> = []
   var listOnly = false
+  /// Runs the cases alone, so that a tool counting the whole process (`perf stat`) counts them only.
+  var withoutFloors = false
   /// Set in the child process that measures one variant's peak memory (see `PeakMemory`).
   var peakMemoryVariant: String?
 
   static let usage = """
-    usage: ComposableArchitectureBenchmarks [--samples N] [--list] [CASE …]
-      --samples N   samples per case after the warm-up (default 5; fewer than 5 are not judged)
-      --list        print the cases and their ids, run nothing
-      CASE          ids of the cases to run (a a2 b b1 c d d1 e f g h i j j1 k l m); none runs all
+    usage: ComposableArchitectureBenchmarks [--samples N] [--without-floors] [--list] [CASE …]
+      --samples N        samples per case after the warm-up (default 5; fewer than 5 are not judged)
+      --without-floors   run the cases without their plain-Swift floors (for perf stat and the like)
+      --list             print the cases and their ids, run nothing
+      CASE               ids of the cases to run (a a2 b b1 c d d1 e f g h i j j1 k l m); none runs all
     """
 
   /// Parses `arguments` (without the program name); a message for the user when they are wrong.
@@ -30,6 +33,8 @@ struct Options {
         options.samples = samples
       case "--list":
         options.listOnly = true
+      case "--without-floors":
+        options.withoutFloors = true
       case "--peak-memory-child":
         guard let variant = remaining.popFirst() else {
           return .failure(UsageError(message: "--peak-memory-child needs a variant"))

@@ -121,7 +121,14 @@ func main() async -> Int32 {
     printError("error: no case \(unknown.sorted().joined(separator: ", ")); --list shows them")
     return 2
   }
-  let chosen = options.caseIDs.isEmpty ? cases : cases.filter { options.caseIDs.contains($0.id) }
+  let picked = options.caseIDs.isEmpty ? cases : cases.filter { options.caseIDs.contains($0.id) }
+  let chosen =
+    options.withoutFloors
+    ? picked.map { benchmark in
+      var alone = benchmark
+      alone.floor = nil
+      return alone
+    } : picked
 
   let start = MachineLoad.now()
   print(

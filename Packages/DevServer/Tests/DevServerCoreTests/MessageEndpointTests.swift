@@ -57,6 +57,26 @@ import Testing
     #expect(post.status == 404)
   }
 
+  @Test(arguments: [
+    ("/messages", ["after": "abc"]), ("/messages", ["wait": "soon"]),
+    ("/messages", ["limit": "0", "wait": "1"]),
+    ("/history", ["before": "-1"]), ("/history", ["limit": "ten"]),
+  ])
+  func roomReads_badQueryInARoomTheCallerMayNotUse_answerTheRoomsStatusFirst(
+    suffix: String, query: [String: String]
+  ) throws {
+    let backend = try TestBackend()
+    let fan = try backend.signIn("demo_fan")
+    let akmu = try backend.accountID("akmu")
+    let iu = try backend.accountID("iu_official")
+    let forbidden = backend.send("GET", "/v1/rooms/\(akmu.rawValue)\(suffix)", query: query, token: fan.token)
+    #expect(forbidden.status == 403, "\(forbidden.text)")
+    let missing = backend.send("GET", "/v1/rooms/777\(suffix)", query: query, token: fan.token)
+    #expect(missing.status == 404, "\(missing.text)")
+    let allowed = backend.send("GET", "/v1/rooms/\(iu.rawValue)\(suffix)", query: query, token: fan.token)
+    #expect(allowed.status == 400 && allowed.error?.code == "invalid_parameter", "\(allowed.text)")
+  }
+
   @Test func messages_withoutToken_returns401() throws {
     let backend = try TestBackend()
     #expect(backend.send("GET", APIPaths.messages(artistID: 1)).status == 401)

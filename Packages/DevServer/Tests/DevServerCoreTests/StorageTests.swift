@@ -28,6 +28,23 @@ import Testing
       !steps.contains { $0.contains("messages_room") }, "the room index would walk every reply: \(steps)")
   }
 
+  @Test(arguments: [Store.fanPageSQL, Store.fanHistorySQL])
+  func fanPages_mergeTheirTwoIndexRangesInOrder_withoutTemporaryTablesOrSorting(sql: String) throws {
+    let backend = try TestBackend()
+    let steps = try plan(backend, sql, [1, .integer(Int64.max / 2), 4, 51])
+    #expect(steps.contains { $0.hasPrefix("MERGE") }, "plan: \(steps)")
+    #expect(
+      !steps.contains { $0.contains("TEMP B-TREE") || $0.contains("LIST SUBQUERY") },
+      "a temporary table or sort per read costs more than the read; plan: \(steps)")
+  }
+
+  @Test func roomAccess_findsTheRoomAndTheSubscriptionByTheirKeys() throws {
+    let backend = try TestBackend()
+    let steps = try plan(backend, RoomAccess.sql, [1, 4])
+    #expect(steps.count == 2, "plan: \(steps)")
+    #expect(steps.allSatisfy { $0.hasPrefix("SEARCH") }, "plan: \(steps)")
+  }
+
   @Test func artistList_countsUnreadAndFindsLastBroadcastThroughTheBroadcastIndex() throws {
     let backend = try TestBackend()
     let steps = try plan(backend, Store.artistSummarySQL, [4])

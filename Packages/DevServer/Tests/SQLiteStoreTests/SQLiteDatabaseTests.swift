@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import SQLiteStore
 import Testing
+
+@testable import SQLiteStore
 
 @Suite struct SQLiteDatabaseTests {
   final class TempDatabase: Sendable {
@@ -189,6 +190,53 @@ import Testing
     release.signal()
     release.signal()
     #expect(result == .success, "a read waited for another read or the writer")
+  }
+
+  @Test func readTransaction_seesOneSnapshot_andEndsIt() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path, readers: 1)
+    try database.migrate(Self.migrations)
+    let count = "SELECT COUNT(*) FROM items"
+    let (before, during) = try database.readTransaction { connection in
+      let before = try connection.queryFirst(count)?.int64(0)
+      // A write committed between two statements of the transaction stays out of its snapshot.
+      try database.write { try $0.query("INSERT INTO items (name) VALUES ('new')") }
+      return (before, try connection.queryFirst(count)?.int64(0))
+    }
+    #expect(before == 0 && during == 0, "statements of one read transaction saw different snapshots")
+    // The only read connection is the one used above: it must see the write now.
+    #expect(try database.read { try $0.queryFirst(count)?.int64(0) } == 1)
+    #expect(try database.read { $0.isInTransaction } == false)
+  }
+
+  @Test func readTransaction_bodyThrows_connectionComesBackWithoutTransaction() throws {
+    struct Refused: Error {}
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path, readers: 1)
+    try database.migrate(Self.migrations)
+    #expect(throws: Refused.self) {
+      try database.readTransaction { connection in
+        _ = try connection.queryFirst("SELECT COUNT(*) FROM items")
+        throw Refused()
+      }
+    }
+    try database.write { try $0.query("INSERT INTO items (name) VALUES ('after')") }
+    // A transaction left open would keep the old snapshot: no row, and the next BEGIN would fail.
+    #expect(try database.read { $0.isInTransaction } == false)
+    #expect(try database.readTransaction { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 1)
+  }
+
+  @Test func read_bodyLeavesTransactionOpen_isEndedBeforeTheNextRead() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path, readers: 1)
+    try database.migrate(Self.migrations)
+    try database.read { connection in
+      try connection.execute("BEGIN")
+      _ = try connection.queryFirst("SELECT COUNT(*) FROM items")
+    }
+    try database.write { try $0.query("INSERT INTO items (name) VALUES ('after')") }
+    #expect(try database.read { $0.isInTransaction } == false)
+    #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 1)
   }
 
   @Test func readConnection_refusesWrites() throws {

@@ -23,13 +23,26 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancel(CancelID)
   }
 
+  /// A class rather than a struct: a struct nested in this generic type is laid out at run time,
+  /// so each copy of one, when the store takes an effect apart and starts it, looked its type
+  /// metadata up again; a reference is retained instead.
   @usableFromInline
-  struct Run: Sendable {
+  final class Run: Sendable {
     let priority: TaskPriority?
     let dependencies: DependencyValues
     /// Where the effect was created, for reports about it.
     let location: EffectLocation?
     let operation: nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
+
+    init(
+      priority: TaskPriority?, dependencies: DependencyValues, location: EffectLocation?,
+      operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async -> Void
+    ) {
+      self.priority = priority
+      self.dependencies = dependencies
+      self.location = location
+      self.operation = operation
+    }
   }
 
   @usableFromInline

@@ -12,9 +12,12 @@ final class EffectRegistry {
     let cancelIDs: [CancelID]
   }
 
-  private var nextID = 0
-  private var running: [Int: Entry] = [:]
-  private var cancellables: [CancelID: Set<Int>] = [:]
+  // Unchecked exclusivity: touched on the main actor only, never across a call that could touch
+  // them again, and every effect reads or writes them about ten times; each checked access costs
+  // a lookup of the thread's access set.
+  @exclusivity(unchecked) private var nextID = 0
+  @exclusivity(unchecked) private var running: [Int: Entry] = [:]
+  @exclusivity(unchecked) private var cancellables: [CancelID: Set<Int>] = [:]
 
   /// The number of effects still running.
   var count: Int { running.count }

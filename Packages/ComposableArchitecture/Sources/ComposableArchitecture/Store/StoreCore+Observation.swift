@@ -31,7 +31,7 @@ extension StoreCore {
   /// Each read is compared with the value it had when read, so a change that no observer read
   /// notifies none. Kept out of line: a send that nobody watches never runs it.
   @inline(never)
-  func notifyObservers(into tasks: inout [Task<Void, Never>]) {
+  func notifyObservers(into tasks: inout EffectTasks) {
     repeat {
       if !observers.isEmpty {
         // Each value once, then each observer compares versions. The values by index, since

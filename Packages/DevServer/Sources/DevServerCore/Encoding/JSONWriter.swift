@@ -29,7 +29,8 @@ struct JSONWriter {
     if !first { bytes.append(UInt8(ascii: ",")) }
     bytes.append(UInt8(ascii: "\""))
     key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
   }
 
   /// Writes `[`, each element through `element`, then `]`.
@@ -44,30 +45,52 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "]"))
   }
 
+  /// Writes `text` quoted; runs that need no escaping (nearly all text) are copied whole.
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [92, UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-      case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-      case 0x08: bytes.append(contentsOf: [92, UInt8(ascii: "b")])
-      case 0x0C: bytes.append(contentsOf: [92, UInt8(ascii: "f")])
-      case 0..<0x20:
-        let high = byte >> 4
-        let low = byte & 0xF
-        bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, 48 + high, low < 10 ? 48 + low : 87 + low])
-      default: bytes.append(byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        escape(byte)
+        runStart = index + 1
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Writes the escape sequence `JSONEncoder` uses for a quote, a backslash or a control character.
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(contentsOf: [92, UInt8(ascii: "\"")])
+    case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+    case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
+    case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
+    case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
+    case 0x08: bytes.append(contentsOf: [92, UInt8(ascii: "b")])
+    case 0x0C: bytes.append(contentsOf: [92, UInt8(ascii: "f")])
+    default:
+      let high = byte >> 4
+      let low = byte & 0xF
+      bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, 48 + high, low < 10 ? 48 + low : 87 + low])
+    }
+  }
+
+  /// Writes `value` in decimal, digit by digit (no intermediate `String`).
   mutating func integer(_ value: Int64) {
-    var text = String(value)
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    var divisor: UInt64 = 1
+    while rest / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(UInt8(48 + rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   mutating func bool(_ value: Bool) {

@@ -17,15 +17,28 @@ extension BackendCore {
   func listMessages(_ request: RouteRequest) throws -> WireResponse {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
-    try authorizeRoom(caller.account, artistID: artistID)
-    let after = try Self.integerQuery(request, "after", range: 0...Int64.max).map { MessageID($0) }
-    let limit = try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
-    let wait = try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
-    if wait > 0 {
-      try waitForMessage(artist: artistID, viewer: caller.account, after: after, seconds: wait)
+    // Parsed before the room is checked but reported after it, as a room's 403 or 404 comes first.
+    let query = Result {
+      (
+        after: try Self.integerQuery(request, "after", range: 0...Int64.max).map { MessageID($0) },
+        limit: try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init),
+        wait: try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
+      )
     }
+    // A plain page (the common poll) has the room checked inside its own read transaction. A long
+    // poll is held only for a caller who may use the room, and a bad query is reported after that.
+    let isPlainPage = (try? query.get()).map { $0.wait == 0 } ?? false
+    if !isPlainPage {
+      try authorizeRoom(caller.account, artistID: artistID)
+      let parsed = try query.get()
+      try waitForMessage(artist: artistID, viewer: caller.account, after: parsed.after, seconds: parsed.wait)
+    }
+    let (after, limit, _) = try query.get()
     let page = try store.messages(
-      artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize)
+      artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize
+    ) { access in
+      try Self.checkRoom(access, for: caller.account, artistID: artistID)
+    }
     return try .json(
       MessagePage(messages: page.messages, cursor: page.messages.last?.id ?? after, hasMore: page.hasMore))
   }
@@ -43,11 +56,22 @@ extension BackendCore {
   func listHistory(_ request: RouteRequest) throws -> WireResponse {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
-    try authorizeRoom(caller.account, artistID: artistID)
-    let before = try Self.integerQuery(request, "before", range: 0...Int64.max).map { MessageID($0) }
-    let limit = try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
+    // Parsed before the room is checked but reported after it, as a room's 403 or 404 comes first.
+    let query = Result {
+      (
+        before: try Self.integerQuery(request, "before", range: 0...Int64.max).map { MessageID($0) },
+        limit: try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
+      )
+    }
+    if case .failure = query {
+      try authorizeRoom(caller.account, artistID: artistID)
+    }
+    let (before, limit) = try query.get()
     let page = try store.history(
-      artist: artistID, viewer: caller.account, before: before, limit: limit ?? Self.defaultPageSize)
+      artist: artistID, viewer: caller.account, before: before, limit: limit ?? Self.defaultPageSize
+    ) { access in
+      try Self.checkRoom(access, for: caller.account, artistID: artistID)
+    }
     return try .json(HistoryPage(messages: page.messages, hasOlder: page.hasOlder))
   }
 
@@ -77,21 +101,25 @@ extension BackendCore {
   private func authorizeRoom(_ account: AccountRecord, artistID: AccountID) throws {
     // An artist in their own room: the session's account is that artist, nothing to look up.
     if account.role == .artist && account.id == artistID { return }
-    // One read for both facts: every other room request asks them.
-    let access = try store.roomAccess(account: account, artist: artistID)
-    guard let artist = access.artist, artist.role == .artist else {
+    try Self.checkRoom(store.roomAccess(caller: account, artist: artistID), for: account, artistID: artistID)
+  }
+
+  /// Throws 404 when `access` shows no artist behind `artistID`, 403 when `account` may not use
+  /// the room (see ``authorizeRoom(_:artistID:)``).
+  static func checkRoom(_ access: RoomAccess, for account: AccountRecord, artistID: AccountID) throws {
+    guard let owner = access.owner, owner.role == .artist else {
       throw Self.noSuchArtist(artistID)
     }
     switch account.role {
     case .artist:
       guard account.id == artistID else {
         throw ServerError(
-          .forbidden, "Artists can use only their own room; this room belongs to \(artist.username).")
+          .forbidden, "Artists can use only their own room; this room belongs to \(owner.username).")
       }
     case .fan:
       guard access.subscribed else {
         throw ServerError(
-          .forbidden, "Subscribe to \(artist.username) first: PUT /v1/artists/\(artistID)/subscription.")
+          .forbidden, "Subscribe to \(owner.username) first: PUT /v1/artists/\(artistID)/subscription.")
       }
     }
   }

@@ -217,23 +217,9 @@ struct Store: Sendable {
     }
   }
 
-  /// The room's artist account (any role; `nil` when missing) and whether `account` subscribes to
-  /// it, read together.
-  func roomAccess(
-    account: AccountRecord, artist: AccountID
-  ) throws -> (artist: AccountRecord?, subscribed: Bool) {
-    try database.read { connection in
-      let record = try connection.queryFirst(
-        "SELECT \(AccountRecord.columns) FROM accounts WHERE id = ?", [.integer(artist.rawValue)]
-      ).map(AccountRecord.init(row:))
-      // Only fans subscribe; an artist's room access does not depend on it.
-      guard record != nil, account.role == .fan else { return (record, false) }
-      let subscribed =
-        try connection.queryFirst(
-          "SELECT 1 FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
-          [.integer(account.id.rawValue), .integer(artist.rawValue)]) != nil
-      return (record, subscribed)
-    }
+  /// `caller`'s access to `artist`'s room (see ``RoomAccess``), in one statement.
+  func roomAccess(caller: AccountRecord, artist: AccountID) throws -> RoomAccess {
+    try database.read { try RoomAccess.read($0, caller: caller, artist: artist) }
   }
 
   // MARK: Messages
@@ -255,42 +241,37 @@ struct Store: Sendable {
   static let artistPageSQL =
     messageColumns + " WHERE m.artist_id = ?1 AND m.id > ?2 ORDER BY m.id LIMIT ?3"
 
-  /// A fan's page: broadcasts and the fan's own replies after a cursor, each read from its own
-  /// index range (at most `limit` rows of each), so other fans' replies are never visited.
+  /// A fan's page: broadcasts and the fan's own replies after a cursor, each read in id order from
+  /// its own index range, so other fans' replies are never visited. SQLite merges the two ranges
+  /// as they are read and stops at the limit: no temporary table for an id list, no sort.
   static let fanPageSQL =
-    messageColumns + """
-       WHERE m.id IN (
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' AND id > ?2
-          ORDER BY id LIMIT ?4)
-        UNION ALL
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND sender_id = ?3 AND kind = 'reply'
-          AND id > ?2 ORDER BY id LIMIT ?4))
-      ORDER BY m.id LIMIT ?4
-      """
+    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id > ?2 UNION ALL "
+    + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id > ?2"
+    + " ORDER BY 1 LIMIT ?4"
 
-  /// The messages `viewer` may see in `artist`'s room after `after`, oldest first.
+  /// The messages `viewer` may see in `artist`'s room after `after`, oldest first, once
+  /// `authorize` accepted `viewer`'s ``RoomAccess`` (not asked for an artist in their own room).
   ///
-  /// A fan sees broadcasts and their own replies, and the page marks them read. The page is read
-  /// on a read connection; the write happens only when the read marker actually moves.
+  /// A fan sees broadcasts and their own replies, and the page marks them read. The access and the
+  /// page are read in one read transaction (one snapshot, the file's locks taken once); the write
+  /// happens only when the read marker actually moves.
   func messages(
-    artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int
-  ) throws -> (
-    messages: [Message], hasMore: Bool
-  ) {
+    artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int,
+    authorize: (RoomAccess) throws -> Void
+  ) throws -> (messages: [Message], hasMore: Bool) {
     let afterID = after?.rawValue ?? 0
-    let (page, readMarker) = try database.read { connection -> ([SQLiteRow], Int64) in
+    let (page, readMarker) = try readRoom(artist: artist, viewer: viewer, authorize: authorize) {
+      connection in
       if viewer.role == .artist {
-        let rows = try connection.query(
+        return try connection.query(
           Self.artistPageSQL, [.integer(artist.rawValue), .integer(afterID), .integer(Int64(limit + 1))])
-        return (rows, 0)
       }
-      let rows = try connection.query(
+      return try connection.query(
         Self.fanPageSQL,
         [
           .integer(artist.rawValue), .integer(afterID), .integer(viewer.id.rawValue),
           .integer(Int64(limit + 1)),
         ])
-      return (rows, try fanReadMarker(connection, fan: viewer.id, artist: artist))
     }
     var rows = page
     let hasMore = rows.count > limit
@@ -300,45 +281,57 @@ struct Store: Sendable {
     return (messages, hasMore)
   }
 
+  /// Runs `page` after `authorize` accepted `viewer`'s access to `artist`'s room, both in one read
+  /// transaction, and returns its rows with the fan's read marker (0 for an artist). An artist in
+  /// their own room needs no access check, so their page is a single statement.
+  private func readRoom(
+    artist: AccountID, viewer: AccountRecord, authorize: (RoomAccess) throws -> Void,
+    page: (SQLiteConnection) throws -> [SQLiteRow]
+  ) throws -> (rows: [SQLiteRow], readMarker: Int64) {
+    if viewer.role == .artist && viewer.id == artist {
+      return (try database.read(page), 0)
+    }
+    return try database.readTransaction { connection in
+      let access = try RoomAccess.read(connection, caller: viewer, artist: artist)
+      try authorize(access)
+      return (try page(connection), access.readMarker)
+    }
+  }
+
   /// An artist's page back: the newest messages of their room before an id.
   static let artistHistorySQL =
     messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2 ORDER BY m.id DESC LIMIT ?3"
 
   /// A fan's page back: the newest broadcasts and own replies before an id, each read from its
-  /// own index range, as ``fanPageSQL`` does forwards.
+  /// own index range and merged, as ``fanPageSQL`` does forwards.
   static let fanHistorySQL =
-    messageColumns + """
-       WHERE m.id IN (
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' AND id < ?2
-          ORDER BY id DESC LIMIT ?4)
-        UNION ALL
-        SELECT id FROM (SELECT id FROM messages WHERE artist_id = ?1 AND sender_id = ?3 AND kind = 'reply'
-          AND id < ?2 ORDER BY id DESC LIMIT ?4))
-      ORDER BY m.id DESC LIMIT ?4
-      """
+    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2 UNION ALL "
+    + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2"
+    + " ORDER BY 1 DESC LIMIT ?4"
 
   /// The newest `limit` messages `viewer` may see in `artist`'s room before `before` (the newest
-  /// of the room when `nil`), oldest first, and whether older ones are there.
+  /// of the room when `nil`), oldest first, and whether older ones are there, once `authorize`
+  /// accepted `viewer`'s access (read with the page, as ``messages(artist:viewer:after:limit:authorize:)`` does).
   ///
-  /// Like ``messages(artist:viewer:after:limit:)``, the page marks a fan's broadcasts read up to
+  /// Like ``messages(artist:viewer:after:limit:authorize:)``, the page marks a fan's broadcasts read up to
   /// its newest message: a room opened on its newest page is read.
   func history(
-    artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int
+    artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int,
+    authorize: (RoomAccess) throws -> Void
   ) throws -> (messages: [Message], hasOlder: Bool) {
     let beforeID = before?.rawValue ?? Int64.max
-    let (page, readMarker) = try database.read { connection -> ([SQLiteRow], Int64) in
+    let (page, readMarker) = try readRoom(artist: artist, viewer: viewer, authorize: authorize) {
+      connection in
       if viewer.role == .artist {
-        let rows = try connection.query(
+        return try connection.query(
           Self.artistHistorySQL, [.integer(artist.rawValue), .integer(beforeID), .integer(Int64(limit + 1))])
-        return (rows, 0)
       }
-      let rows = try connection.query(
+      return try connection.query(
         Self.fanHistorySQL,
         [
           .integer(artist.rawValue), .integer(beforeID), .integer(viewer.id.rawValue),
           .integer(Int64(limit + 1)),
         ])
-      return (rows, try fanReadMarker(connection, fan: viewer.id, artist: artist))
     }
     var rows = page
     let hasOlder = rows.count > limit
@@ -368,14 +361,6 @@ struct Store: Sendable {
           Self.newestOwnReplySQL, [.integer(artist.rawValue), .integer(viewer.id.rawValue)])?.int64(0) ?? 0
       return max(broadcast, reply)
     }
-  }
-
-  private func fanReadMarker(
-    _ connection: SQLiteConnection, fan: AccountID, artist: AccountID
-  ) throws -> Int64 {
-    try connection.queryFirst(
-      "SELECT last_read_message_id FROM subscriptions WHERE fan_id = ? AND artist_id = ?",
-      [.integer(fan.rawValue), .integer(artist.rawValue)])?.int64(0) ?? 0
   }
 
   /// Moves a fan's read marker up to `newest`; writes only when it actually moves.
