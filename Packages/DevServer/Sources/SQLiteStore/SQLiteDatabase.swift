@@ -246,6 +246,12 @@ public final class SQLiteDatabase: @unchecked Sendable {
         return true
       }
       if !leads {
+        // The commit this waits for is moments away and needs a core: yielding once lets the
+        // leader run, and a caller picked again after the commit returns without sleeping, so the
+        // leader's wake-up of it is a counter increment rather than a system call (in alternating
+        // runs on the 2-core VM: ~22,700 against ~21,900 posts/s, ~55 against ~59 µs of server
+        // CPU per post).
+        sched_yield()
         job.done.wait()
         if job.leadsNext { lead(job) }
       } else {
