@@ -32,8 +32,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private let readerSlots: DispatchSemaphore
   /// Writes waiting for the next group commit, and whether a caller is running one.
   private let batch = PlainLock(BatchState())
-  /// Group commits run, the writes they carried, and the time their leaders spent waiting for
-  /// announced writes (see ``batchTotals``).
+  /// Group commits run, the writes they carried, and the time their leaders spent gathering
+  /// writes (their yield and the wait for announced ones; see ``batchTotals``).
   private let batchCommits = Atomic<Int>(0)
   private let batchWrites = Atomic<Int>(0)
   private let batchWaitNanoseconds = Atomic<Int>(0)
@@ -366,9 +366,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// and the batch shares its commit among more posts.
   public static let announcedWriteWait: Duration = .milliseconds(1)
 
-  /// Group commits begun so far, the writes they carried and the time their leaders waited for
-  /// announced writes: `writes / commits` is how many writes share a commit (package access: the
-  /// benchmark prints it).
+  /// Group commits begun so far, the writes they carried and the time their leaders spent
+  /// gathering writes (their yield and the wait for announced ones): `writes / commits` is how
+  /// many writes share a commit (package access: the benchmark prints it).
   package var batchTotals: (commits: Int, writes: Int, waited: Duration) {
     (
       batchCommits.load(ordering: .relaxed), batchWrites.load(ordering: .relaxed),
