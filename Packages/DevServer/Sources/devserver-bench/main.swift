@@ -403,7 +403,8 @@ if let wrk = Anchors.tool("wrk") {
           Double(usageAfter.contextSwitches - usageBefore.contextSwitches) / postCount))
       print(
         String(
-          format: "      %.1f posts per commit, the commit's leader waiting %.0f µs for announced posts",
+          format:
+            "      %.1f posts per commit, the commit's leader gathering them for %.0f µs (its yield, announced posts)",
           Double(batchesAfter.writes - batchesBefore.writes) / Double(commits),
           Bench.seconds(batchesAfter.waited - batchesBefore.waited) * 1e6 / Double(commits)))
       print("      anchors: one row per transaction, one thread, the server's journal settings:")

@@ -2,17 +2,18 @@ import CommonDataModels
 import Foundation
 
 extension WireResponse {
+  /// The headers of every JSON answer, built once: each response shares this dictionary's storage
+  /// instead of allocating and hashing its own.
+  static let jsonHeaders = [APIHeaders.contentType: APIHeaders.json]
+
   /// A JSON response for `value`.
   static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> WireResponse {
-    WireResponse(
-      status: status, headers: [APIHeaders.contentType: APIHeaders.json], body: try WireJSON.encode(value))
+    WireResponse(status: status, headers: jsonHeaders, body: try WireJSON.encode(value))
   }
 
   /// A JSON response for a model that writes its own JSON (the responses clients poll).
   static func json<T: HandEncodedJSON>(_ value: T, status: Int = 200) throws -> WireResponse {
-    WireResponse(
-      status: status, headers: [APIHeaders.contentType: APIHeaders.json],
-      body: try T.handEncoding.encode(value))
+    WireResponse(status: status, headers: jsonHeaders, body: try T.handEncoding.encode(value))
   }
 
   /// The JSON error response for `error`.

@@ -67,11 +67,12 @@ struct Router: Sendable {
 
   func match(method: String, path: String) -> Match {
     let parts = path.split(separator: "/")
-    var allowed: [String] = []
-    for route in routes where route.fits(parts) {
-      if route.method == method { return .found(route, parameters: route.parameters(in: parts)) }
-      allowed.append(route.method)
+    // A path often fits a route of another method before its own (`GET` before `POST` of a
+    // room's messages): the methods for a 405 are gathered only when no route matches.
+    for route in routes where route.fits(parts) && route.method == method {
+      return .found(route, parameters: route.parameters(in: parts))
     }
+    let allowed = routes.filter { $0.fits(parts) }.map(\.method)
     return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
   }
 }
