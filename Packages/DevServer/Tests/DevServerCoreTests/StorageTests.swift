@@ -52,6 +52,17 @@ import Testing
     #expect(!steps.contains { $0.hasPrefix("SCAN m") || $0.contains("messages_room") }, "plan: \(steps)")
   }
 
+  @Test func artistList_readsOnlyTheArtistsInTheirOrder_neverScansOrSortsAccounts() throws {
+    let backend = try TestBackend()
+    let steps = try plan(backend, Store.artistsSQL, [4])
+    #expect(steps.contains { $0.contains("accounts_artists") }, "plan: \(steps)")
+    #expect(
+      !steps.contains { $0.hasPrefix("SCAN a") && !$0.contains("accounts_artists") },
+      "every account would be read to find the artists; plan: \(steps)")
+    #expect(
+      !steps.contains { $0.contains("TEMP B-TREE") }, "the list would be sorted per read; plan: \(steps)")
+  }
+
   @Test func fanHistory_readsOnlyBroadcastAndOwnReplyIndexRanges_neverScansTheRoom() throws {
     let backend = try TestBackend()
     let steps = try plan(backend, Store.fanHistorySQL, [1, .integer(Int64.max), 4, 51])

@@ -133,10 +133,13 @@ struct Store: Sendable {
     WHERE a.role = 'artist'
     """
 
+  /// Every artist, ordered as the list shows them (read through `accounts_artists`).
+  static let artistsSQL = artistSummarySQL + " ORDER BY a.display_name COLLATE NOCASE, a.id"
+
   func artists(viewer: AccountID) throws -> [ArtistSummary] {
     try database.read { connection in
       try connection.query(
-        Self.artistSummarySQL + " ORDER BY a.display_name COLLATE NOCASE, a.id",
+        Self.artistsSQL,
         [
           .integer(viewer.rawValue)
         ]
