@@ -211,6 +211,18 @@ if runs(.bigRoom) {
   let artistList = p50(300) {
     backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
   }
+  // The same list once the room's artist has a big audience: counting subscribers per list would
+  // walk them all.
+  let subscribedFans = Bench.option("fans", default: 100_000)
+  var artistListBigAudience = Double.nan
+  do {
+    try backend.insertSubscribedFansForBenchmark(artist: artist.account.id, fans: subscribedFans)
+    artistListBigAudience = p50(300) {
+      backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
+    }
+  } catch {
+    StandardError.print("devserver-bench: could not insert the subscribed fans: \(error)")
+  }
   let minjiAuth = [APIHeaders.authorization: APIHeaders.bearer(signIn("minji_fan")?.token ?? "")]
   let profileAlone = p50(300) {
     backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
@@ -234,6 +246,9 @@ if runs(.bigRoom) {
   print("  room with \(hiddenReplies) hidden replies (in-process, p50; target <= 2 ms):")
   print(Bench.pad("    fan room read") + String(format: " %7.3f ms", roomRead))
   print(Bench.pad("    fan artist list") + String(format: " %7.3f ms", artistList))
+  print(
+    Bench.pad("    fan artist list, \(subscribedFans) fans subscribed")
+      + String(format: " %7.3f ms", artistListBigAudience))
   print(
     Bench.pad("    another user's GET /v1/profile")
       + String(format: " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone, profileBusy))

@@ -109,6 +109,24 @@ extension DevBackend {
     }
   }
 
+  /// Adds `fans` fan accounts subscribed to `artist` in one transaction, for the benchmark's
+  /// big-audience figure (package access). Their password hash matches no password.
+  package func insertSubscribedFansForBenchmark(artist: AccountID, fans: Int) throws {
+    try core.store.database.write { connection in
+      for index in 0..<fans {
+        try connection.query(
+          """
+          INSERT INTO accounts (username, password_hash, role, display_name, created_at)
+            VALUES (?, '!', 'fan', ?, 0)
+          """,
+          [.text("bench_fan_\(index)"), .text("Bench Fan \(index)")])
+        try connection.query(
+          "INSERT INTO subscriptions (fan_id, artist_id, created_at) VALUES (?, ?, 0)",
+          [.integer(connection.lastInsertRowID), .integer(artist.rawValue)])
+      }
+    }
+  }
+
   /// Group commits of the database so far (``SQLiteDatabase/batchTotals``; package access).
   package var batchTotalsForBenchmark: (commits: Int, writes: Int, waited: Duration) {
     core.store.database.batchTotals

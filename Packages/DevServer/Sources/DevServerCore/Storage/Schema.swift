@@ -130,5 +130,23 @@ enum Schema {
         CREATE INDEX accounts_artists ON accounts(display_name COLLATE NOCASE, id) WHERE role = 'artist';
         """)
     },
+    // Counting an artist's subscribers walked one index entry per subscriber on every artist list,
+    // profile and subscription answer (3.4 ms for an artist with 100,000). The count is kept on the
+    // artist's row instead, by triggers, so every way a subscription comes or goes (subscribing,
+    // unsubscribing, seeding, an account's deletion cascading) keeps it exact; `INSERT OR IGNORE`
+    // of an existing subscription inserts nothing and fires nothing.
+    Migration(version: 8, name: "subscriber counts kept on the artist's row") { connection in
+      try connection.execute(
+        """
+        ALTER TABLE accounts ADD COLUMN subscriber_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE accounts SET subscriber_count = (SELECT COUNT(*) FROM subscriptions s WHERE s.artist_id = accounts.id);
+        CREATE TRIGGER subscriptions_count_added AFTER INSERT ON subscriptions BEGIN
+          UPDATE accounts SET subscriber_count = subscriber_count + 1 WHERE id = NEW.artist_id;
+        END;
+        CREATE TRIGGER subscriptions_count_removed AFTER DELETE ON subscriptions BEGIN
+          UPDATE accounts SET subscriber_count = subscriber_count - 1 WHERE id = OLD.artist_id;
+        END;
+        """)
+    },
   ]
 }

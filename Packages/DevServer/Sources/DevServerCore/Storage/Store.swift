@@ -120,8 +120,7 @@ struct Store: Sendable {
   // MARK: Artists and subscriptions
 
   static let artistSummarySQL = """
-    SELECT a.id, a.username, a.display_name, a.status_message,
-      (SELECT COUNT(*) FROM subscriptions c WHERE c.artist_id = a.id),
+    SELECT a.id, a.username, a.display_name, a.status_message, a.subscriber_count,
       s.fan_id IS NOT NULL,
       CASE WHEN s.fan_id IS NULL THEN 0 ELSE
         (SELECT COUNT(*) FROM messages m
@@ -195,7 +194,7 @@ struct Store: Sendable {
       }
       let count =
         try connection.queryFirst(
-          "SELECT COUNT(*) FROM subscriptions WHERE artist_id = ?", [.integer(artist.rawValue)])?.int64(0)
+          "SELECT subscriber_count FROM accounts WHERE id = ?", [.integer(artist.rawValue)])?.int64(0)
         ?? 0
       return SubscriptionStatus(artistId: artist, isSubscribed: subscribed, subscriberCount: Int(count))
     }
@@ -433,7 +432,7 @@ struct Store: Sendable {
       let row = try connection.queryFirst(
         """
         SELECT a.id, a.username, a.role, a.display_name, a.status_message, a.created_at,
-          (SELECT COUNT(*) FROM subscriptions s WHERE s.artist_id = a.id),
+          a.subscriber_count,
           (SELECT COUNT(*) FROM subscriptions s WHERE s.fan_id = a.id)
         FROM accounts a WHERE a.id = ?
         """, [.integer(accountID.rawValue)])
