@@ -43,6 +43,8 @@ final class EventLoop: Sendable {
   /// Worker threads running, and how many of them are answering a request right now.
   private let workers = Atomic<Int>(0)
   private let answering = Atomic<Int>(0)
+  /// Idle workers beyond ``HTTPServerConfiguration/maxIdleWorkers``, out of the poller.
+  private let parking = WorkerParking()
 
   init(server: HTTPServer, poller: Poller, listener: Int32) {
     self.server = server
@@ -63,6 +65,9 @@ final class EventLoop: Sendable {
 
   /// The worker threads running now: the configured ones plus those added while all were busy.
   var workerCount: Int { workers.load(ordering: .relaxed) }
+
+  /// The worker threads parked now, idle beyond ``HTTPServerConfiguration/maxIdleWorkers``.
+  var parkedWorkerCount: Int { parking.parked }
 
   private func startWorkerThread() {
     server.running.enter()
@@ -87,6 +92,7 @@ final class EventLoop: Sendable {
         }
       }
       if retireIfSpare() { return }
+      parkIfSpare()
     }
   }
 
@@ -94,9 +100,21 @@ final class EventLoop: Sendable {
   /// a handler that holds its thread (a long poll) never leaves the next request unserved.
   private func answer(_ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection) -> Bool {
     let busy = answering.add(1, ordering: .relaxed).newValue
-    if busy >= workers.load(ordering: .relaxed) { addWorker() }
+    if busy >= workers.load(ordering: .relaxed) - parking.parked { wakeOrAddWorker() }
     defer { answering.subtract(1, ordering: .relaxed) }
     return server.answer(head, body: body, on: connection)
+  }
+
+  /// Brings a parked worker back to the poller, or starts one more when none is parked.
+  private func wakeOrAddWorker() {
+    if !parking.unparkOne() { addWorker() }
+  }
+
+  /// Parks this worker while more than `maxIdleWorkers` others are idle beside it.
+  private func parkIfSpare() {
+    let idle = workers.load(ordering: .relaxed) - parking.parked - answering.load(ordering: .relaxed)
+    guard idle > max(1, configuration.maxIdleWorkers), !server.isStopping else { return }
+    parking.park { server.isStopping }
   }
 
   private func addWorker() {
@@ -141,6 +159,11 @@ final class EventLoop: Sendable {
         continue
       }
       enforceDeadlines(now: ContinuousClock.now)
+      // A worker parking just as every other one took a request that holds it would leave the
+      // next request waiting for a held one; this bounds that wait to one round.
+      if answering.load(ordering: .relaxed) >= workers.load(ordering: .relaxed) - parking.parked {
+        parking.unparkOne()
+      }
     }
   }
 

@@ -25,6 +25,10 @@ public struct HTTPServerConfiguration: Sendable {
   /// another process's database lock): when every worker is answering, one more is started, up to
   /// this many, so held requests never keep a fresh one waiting; the extra ones end once idle.
   public var maxWorkerThreads: Int = 512
+  /// How many idle workers wait in the poller; more idle than this park until every waiting one
+  /// is answering. Fewer waiters let a worker finishing a request find the next one ready, where
+  /// each idle waiter is a thread the kernel may wake for it instead.
+  public var maxIdleWorkers: Int = 8
   /// How long a client may take to send a request's line and headers once it has started.
   public var headerTimeout: Duration = .seconds(5)
   /// How long a client may take to send one whole request (head and body) once it has started it.

@@ -169,6 +169,51 @@ import Testing
     #expect(loop.workerCount == 2)
   }
 
+  @Test func idleWorkersBeyondTheLimit_park_andComeBackRatherThanNewOnesWhenTheOthersAreHeld() throws {
+    let release = DispatchSemaphore(value: 0)
+    let (server, port) = try Self.holdingServer(release: release) {
+      $0.workerThreads = 6
+      $0.maxIdleWorkers = 2
+    }
+    defer { server.shutdown(gracePeriod: .seconds(2)) }
+    let loop = try #require(server.loop.withLock { $0 })
+    // Each request wakes a worker, which parks afterwards while more than 2 are idle.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while loop.parkedWorkerCount < 4, ContinuousClock.now < deadline {
+      _ = try? LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(1))
+    }
+    #expect(loop.parkedWorkerCount == 4)
+
+    var held: [LoopbackClient] = []
+    for _ in 0..<5 {
+      let client = try LoopbackClient(port: port)
+      client.sendRaw(Array("GET /hold HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
+      held.append(client)
+    }
+    let fresh = try LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(2))
+    #expect(fresh.status == 200)
+    #expect(loop.workerCount == 6, "parked workers answer before new ones start")
+    for _ in held { release.signal() }
+    for client in held { #expect(try client.readResponse(timeout: .seconds(2))?.status == 200) }
+  }
+
+  @Test func shutdown_withWorkersParked_endsWithoutWaitingForThem() throws {
+    let release = DispatchSemaphore(value: 0)
+    let (server, port) = try Self.holdingServer(release: release) {
+      $0.workerThreads = 6
+      $0.maxIdleWorkers = 1
+    }
+    let loop = try #require(server.loop.withLock { $0 })
+    let deadline = ContinuousClock.now + .seconds(5)
+    while loop.parkedWorkerCount < 2, ContinuousClock.now < deadline {
+      _ = try? LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(1))
+    }
+    #expect(loop.parkedWorkerCount >= 2)
+    let started = ContinuousClock.now
+    server.shutdown(gracePeriod: .seconds(5))
+    #expect(ContinuousClock.now - started < .seconds(2))
+  }
+
   @Test func workersAtTheirMaximum_aFreshRequestWaitsForAHeldOneToEnd() throws {
     let release = DispatchSemaphore(value: 0)
     let (server, port) = try Self.holdingServer(release: release) { $0.maxWorkerThreads = 2 }
