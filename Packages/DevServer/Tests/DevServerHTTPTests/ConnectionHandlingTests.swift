@@ -142,18 +142,30 @@ import Testing
     return (server, try server.start())
   }
 
+  /// `count` connections, each with a `/hold` request sent and not yet answered.
+  private static func hold(_ count: Int, port: UInt16) throws -> [LoopbackClient] {
+    try (0..<count).map { _ in
+      let client = try LoopbackClient(port: port)
+      client.sendRaw(Array("GET /hold HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
+      return client
+    }
+  }
+
+  /// Sends `/fresh` requests one at a time until `done` or 5 s have passed; each wakes a worker.
+  private static func sendRequests(port: UInt16, until done: () -> Bool) {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !done(), ContinuousClock.now < deadline {
+      _ = try? LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(1))
+    }
+  }
+
   @Test func everyWorkerHeldByALongRequest_aFreshRequestIsStillAnswered_andAddedWorkersEndAfterwards()
     throws
   {
     let release = DispatchSemaphore(value: 0)
     let (server, port) = try Self.holdingServer(release: release) { _ in }
     defer { server.shutdown(gracePeriod: .seconds(2)) }
-    var held: [LoopbackClient] = []
-    for _ in 0..<4 {
-      let client = try LoopbackClient(port: port)
-      client.sendRaw(Array("GET /hold HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
-      held.append(client)
-    }
+    let held = try Self.hold(4, port: port)
     let fresh = try LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(2))
     #expect(fresh.status == 200)
     let loop = try #require(server.loop.withLock { $0 })
@@ -162,10 +174,7 @@ import Testing
     for _ in held { release.signal() }
     for client in held { #expect(try client.readResponse(timeout: .seconds(2))?.status == 200) }
     // Each added worker ends after its next wake-up once another is idle; requests wake them.
-    let deadline = ContinuousClock.now + .seconds(5)
-    while loop.workerCount > 2, ContinuousClock.now < deadline {
-      _ = try? LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(1))
-    }
+    Self.sendRequests(port: port, until: { loop.workerCount <= 2 })
     #expect(loop.workerCount == 2)
   }
 
@@ -178,18 +187,12 @@ import Testing
     defer { server.shutdown(gracePeriod: .seconds(2)) }
     let loop = try #require(server.loop.withLock { $0 })
     // Each request wakes a worker, which parks afterwards while more than 2 are idle.
-    let deadline = ContinuousClock.now + .seconds(5)
-    while loop.parkedWorkerCount < 4, ContinuousClock.now < deadline {
-      _ = try? LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(1))
-    }
+    Self.sendRequests(port: port, until: { loop.parkedWorkerCount >= 4 })
     #expect(loop.parkedWorkerCount == 4)
 
-    var held: [LoopbackClient] = []
-    for _ in 0..<5 {
-      let client = try LoopbackClient(port: port)
-      client.sendRaw(Array("GET /hold HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
-      held.append(client)
-    }
+    // 4 held and a fresh one keep 5 of the 6 workers answering: each worker that takes the last
+    // free place brings a parked one back, so none has to start (the 6th busy one would add one).
+    let held = try Self.hold(4, port: port)
     let fresh = try LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(2))
     #expect(fresh.status == 200)
     #expect(loop.workerCount == 6, "parked workers answer before new ones start")
@@ -204,10 +207,7 @@ import Testing
       $0.maxIdleWorkers = 1
     }
     let loop = try #require(server.loop.withLock { $0 })
-    let deadline = ContinuousClock.now + .seconds(5)
-    while loop.parkedWorkerCount < 2, ContinuousClock.now < deadline {
-      _ = try? LoopbackClient(port: port).request("GET", "/fresh", timeout: .seconds(1))
-    }
+    Self.sendRequests(port: port, until: { loop.parkedWorkerCount >= 2 })
     #expect(loop.parkedWorkerCount >= 2)
     let started = ContinuousClock.now
     server.shutdown(gracePeriod: .seconds(5))
@@ -218,12 +218,7 @@ import Testing
     let release = DispatchSemaphore(value: 0)
     let (server, port) = try Self.holdingServer(release: release) { $0.maxWorkerThreads = 2 }
     defer { server.shutdown(gracePeriod: .seconds(2)) }
-    var held: [LoopbackClient] = []
-    for _ in 0..<2 {
-      let client = try LoopbackClient(port: port)
-      client.sendRaw(Array("GET /hold HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
-      held.append(client)
-    }
+    let held = try Self.hold(2, port: port)
     Thread.sleep(forTimeInterval: 0.2)
     let fresh = try LoopbackClient(port: port)
     fresh.sendRaw(Array("GET /fresh HTTP/1.1\r\nhost: test\r\n\r\n".utf8))
