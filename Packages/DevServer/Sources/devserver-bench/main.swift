@@ -101,18 +101,7 @@ let cursor = max(0, newestID - 5)
 // a client does (GET messages after a recent cursor) alternated with the artist list. The log
 // line of every request is formatted as in fromm-server, then dropped instead of written.
 if runs(.http) {
-  var configuration = HTTPServerConfiguration()
-  configuration.port = 0
-  let server = HTTPServer(
-    configuration: configuration, logger: .init(label: "bench", minimumLevel: .info) { _ in },
-    respond: backend.handle)
-  let port: UInt16
-  do {
-    port = try server.start()
-  } catch {
-    StandardError.print("devserver-bench: cannot start the server: \(error)")
-    exit(1)
-  }
+  let (server, port) = Bench.startServer(backend)
 
   let totalRequests = Bench.option("requests", default: 10_000)
   let connections = Bench.option("connections", default: 16)
@@ -255,18 +244,7 @@ if runs(.bigRoom) {
 }
 
 // A fresh HTTP server for the connection and anchor figures.
-var targetConfiguration = HTTPServerConfiguration()
-targetConfiguration.port = 0
-let targetServer = HTTPServer(
-  configuration: targetConfiguration, logger: .init(label: "bench", minimumLevel: .info) { _ in },
-  respond: backend.handle)
-let targetPort: UInt16
-do {
-  targetPort = try targetServer.start()
-} catch {
-  StandardError.print("devserver-bench: cannot start the server: \(error)")
-  exit(1)
-}
+let (targetServer, targetPort) = Bench.startServer(backend)
 
 // 100 idle keep-alive connections and 100 sending a head one byte at a time never finishing it.
 if runs(.idleConnections) {
@@ -444,6 +422,22 @@ if let wrk = Anchors.tool("wrk") {
 targetServer.shutdown(gracePeriod: .seconds(2))
 
 enum Bench {
+  /// Starts an HTTP server for `backend` on a free loopback port, or ends the benchmark. Each
+  /// request's log line is formatted as in fromm-server, then dropped instead of written.
+  static func startServer(_ backend: DevBackend) -> (HTTPServer, port: UInt16) {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    let server = HTTPServer(
+      configuration: configuration, logger: .init(label: "bench", minimumLevel: .info) { _ in },
+      respond: backend.handle)
+    do {
+      return (server, try server.start())
+    } catch {
+      StandardError.print("devserver-bench: cannot start the server: \(error)")
+      exit(1)
+    }
+  }
+
   /// Single-row insert transactions per second into a plain table (no index) in a fresh file,
   /// through `SQLiteDatabase` and so with the server's journal settings: the anchor the post
   /// target is set against.
