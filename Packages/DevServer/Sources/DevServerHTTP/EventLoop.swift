@@ -69,6 +69,9 @@ final class EventLoop: Sendable {
   /// The worker threads parked now, idle beyond ``HTTPServerConfiguration/maxIdleWorkers``.
   var parkedWorkerCount: Int { parking.parked }
 
+  /// The workers not parked: those answering and those in the poller.
+  private var unparkedWorkers: Int { workers.load(ordering: .relaxed) - parking.parked }
+
   private func startWorkerThread() {
     server.running.enter()
     Thread.detachNewThread {
@@ -100,7 +103,7 @@ final class EventLoop: Sendable {
   /// a handler that holds its thread (a long poll) never leaves the next request unserved.
   private func answer(_ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection) -> Bool {
     let busy = answering.add(1, ordering: .relaxed).newValue
-    if busy >= workers.load(ordering: .relaxed) - parking.parked { wakeOrAddWorker() }
+    if busy >= unparkedWorkers { wakeOrAddWorker() }
     defer { answering.subtract(1, ordering: .relaxed) }
     return server.answer(head, body: body, on: connection)
   }
@@ -112,7 +115,7 @@ final class EventLoop: Sendable {
 
   /// Parks this worker while more than `maxIdleWorkers` others are idle beside it.
   private func parkIfSpare() {
-    let idle = workers.load(ordering: .relaxed) - parking.parked - answering.load(ordering: .relaxed)
+    let idle = unparkedWorkers - answering.load(ordering: .relaxed)
     guard idle > max(1, configuration.maxIdleWorkers), !server.isStopping else { return }
     parking.park { server.isStopping }
   }
@@ -161,7 +164,7 @@ final class EventLoop: Sendable {
       enforceDeadlines(now: ContinuousClock.now)
       // A worker parking just as every other one took a request that holds it would leave the
       // next request waiting for a held one; this bounds that wait to one round.
-      if answering.load(ordering: .relaxed) >= workers.load(ordering: .relaxed) - parking.parked {
+      if answering.load(ordering: .relaxed) >= unparkedWorkers {
         parking.unparkOne()
       }
     }
