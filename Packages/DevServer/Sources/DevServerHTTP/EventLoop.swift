@@ -15,7 +15,9 @@ import Darwin
 /// reads it, answers every complete request in it on the same thread, then watches the socket
 /// again. No request is handed from thread to thread, so an answer costs no wake-ups beyond the
 /// poller's own, while a handler that blocks (a password hash, a database lock held by another
-/// process) holds only its own worker. Accepting is the same: the listener is one more one-shot
+/// process) holds only its own worker. A handler that answers later instead (a post, once its
+/// group commit is done) frees its worker at once; whichever thread writes that answer then
+/// serves the connection on. Accepting is the same: the listener is one more one-shot
 /// descriptor. A housekeeping thread enforces deadlines and runs the shutdown.
 final class EventLoop: Sendable {
   private struct Table {
@@ -101,11 +103,26 @@ final class EventLoop: Sendable {
 
   /// Answers one request, first starting another worker when this one was the last free one, so
   /// a handler that holds its thread (a long poll) never leaves the next request unserved.
-  private func answer(_ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection) -> Bool {
+  ///
+  /// When the connection holds nothing after this request, the handler may answer later (a post
+  /// waiting for its group commit); the thread writing that answer then serves the connection on.
+  private func answer(
+    _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection
+  ) -> HTTPServer.Answered {
     let busy = answering.add(1, ordering: .relaxed).newValue
     if busy >= unparkedWorkers { wakeOrAddWorker() }
     defer { answering.subtract(1, ordering: .relaxed) }
-    return server.answer(head, body: body, on: connection)
+    guard connection.buffer.isEmpty else {
+      return server.answer(head, body: body, on: connection, resume: nil)
+    }
+    return server.answer(head, body: body, on: connection) { [self] keepOpen in
+      guard keepOpen else {
+        close(connection, owned: true)
+        return
+      }
+      connection.lastActivity = ContinuousClock.now
+      answerReceived(on: connection)
+    }
   }
 
   /// Brings a parked worker back to the poller, or starts one more when none is parked.
@@ -275,6 +292,12 @@ final class EventLoop: Sendable {
       close(connection, owned: true)
       return
     }
+    answerReceived(on: connection)
+  }
+
+  /// Answers every complete request in `connection`'s buffer, then gives the connection back to
+  /// the poller (or closes it), unless an answer comes later: its writer then carries on here.
+  private func answerReceived(on connection: HTTPConnection) {
     while true {
       let now = ContinuousClock.now
       switch connection.nextRequest(configuration, now: now) {
@@ -290,11 +313,15 @@ final class EventLoop: Sendable {
         close(connection, owned: true)
         return
       case .request(let head, let body):
-        guard answer(head, body: body, on: connection) else {
+        switch answer(head, body: body, on: connection) {
+        case .keepOpen:
+          connection.lastActivity = ContinuousClock.now
+        case .close:
           close(connection, owned: true)
           return
+        case .later:
+          return
         }
-        connection.lastActivity = ContinuousClock.now
       }
     }
   }

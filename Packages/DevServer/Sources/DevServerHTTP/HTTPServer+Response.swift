@@ -5,16 +5,55 @@ import Foundation
 import Synchronization
 
 extension HTTPServer {
-  /// Answers `head` and `body` on `connection` and logs one line; false when the connection must
-  /// close afterwards (the client asked, the write failed, or the server is stopping).
-  func answer(_ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection) -> Bool {
+  /// What became of a request handed to ``answer(_:body:on:resume:)``.
+  enum Answered {
+    /// Answered; the connection serves its next request.
+    case keepOpen
+    /// Answered, or the write failed; the connection must close.
+    case close
+    /// The handler answers later: `resume` gets the outcome, and until then the connection
+    /// belongs to whoever answers.
+    case later
+  }
+
+  /// Answers `head` and `body` on `connection` and logs one line.
+  ///
+  /// With `resume`, the handler may answer after returning (``Answered/later``); writing the
+  /// answer then calls `resume` with whether the connection stays open.
+  func answer(
+    _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection,
+    resume: (@Sendable (_ keepOpen: Bool) -> Void)?
+  ) -> Answered {
     let started = ContinuousClock.now
     var headers = head.headers
     // The handler's per-address limits rely on this value, so a client cannot choose it.
     headers[Self.peerAddressHeader] = connection.host
     let request = WireRequest(
       method: head.method, path: head.path, query: head.query, headers: headers, body: Data(body))
-    let response = callHandler(request)
+    let respond: @Sendable (WireRequest, (@Sendable (WireResponse) -> Void)?) -> WireResponse?
+    switch responder {
+    case .direct(let direct): respond = direct
+    case .asynchronous(let handler):
+      return send(callAsync(handler, request), for: head, on: connection, since: started)
+    }
+    let later = resume.map { resume in
+      { @Sendable [self] (response: WireResponse) in
+        resume(send(response, for: head, on: connection, since: started) == .keepOpen)
+      }
+    }
+    guard let response = respond(request, later) else {
+      if later != nil { return .later }
+      logger.error("\(head.method) \(head.path): the handler returned no response")
+      return send(Self.noResponse, for: head, on: connection, since: started)
+    }
+    return send(response, for: head, on: connection, since: started)
+  }
+
+  /// Writes `response` to `head`'s request on `connection` and logs one line.
+  private func send(
+    _ response: WireResponse, for head: HTTPRequestHead, on connection: HTTPConnection,
+    since started: ContinuousClock.Instant
+  ) -> Answered {
     let keepAlive = head.keepAlive && !isStopping
     let bytes = serialize(response, keepAlive: keepAlive, includeBody: head.method != "HEAD")
     let written = Socket.writeAll(connection.fd, bytes)
@@ -23,8 +62,12 @@ extension HTTPServer {
     logger.info(
       "\(connection.peer) \(head.method) \(head.path) \(response.status) \(response.body.count)B \(tenths / 10).\(tenths % 10)ms"
     )
-    return written && keepAlive
+    return written && keepAlive ? .keepOpen : .close
   }
+
+  static let noResponse = WireResponse(
+    status: 500, headers: [APIHeaders.contentType: APIHeaders.json],
+    body: Data(#"{"code":"internal_error","message":"The server's handler gave no response."}"#.utf8))
 
   /// Writes `error` and logs it; the connection closes afterwards.
   func refuse(_ connection: HTTPConnection, _ error: HTTPParseError) {
@@ -34,13 +77,8 @@ extension HTTPServer {
     logger.info("\(connection.peer) - - \(error.status) \(bytes.count)B refused: \(error.message)")
   }
 
-  /// Runs the handler on this thread (synchronous) or as a task this thread waits for (async).
-  private func callHandler(_ request: WireRequest) -> WireResponse {
-    let handler: WireHandler
-    switch responder {
-    case .synchronous(let respond): return respond(request)
-    case .asynchronous(let asyncHandler): handler = asyncHandler
-    }
+  /// Runs the async handler as a task and waits for it on this thread.
+  private func callAsync(_ handler: @escaping WireHandler, _ request: WireRequest) -> WireResponse {
     let box = ResponseBox()
     let done = DispatchSemaphore(value: 0)
     let run: @Sendable () async -> Void = {
@@ -144,8 +182,6 @@ final class ResponseBox: Sendable {
   func set(_ response: WireResponse) { value.withLock { $0 = response } }
 
   func get() -> WireResponse {
-    value.withLock { $0 }
-      ?? WireResponse(
-        status: 500, headers: [:], body: Data(#"{"code":"internal_error","message":"no response"}"#.utf8))
+    value.withLock { $0 } ?? HTTPServer.noResponse
   }
 }

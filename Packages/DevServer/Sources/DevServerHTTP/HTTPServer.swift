@@ -14,8 +14,9 @@ import Darwin
 ///
 /// A pool of worker threads waits on one poller (epoll on Linux, poll elsewhere); the worker told
 /// that a socket is readable reads it without blocking and answers its complete requests itself,
-/// so an idle or slow connection costs a descriptor and a buffer, not a thread, and an answer is
-/// never handed between threads. Keep-alive, pipelining, `Content-Length`
+/// so an idle or slow connection costs a descriptor and a buffer, not a thread. A handler may also
+/// answer later from another thread (``init(configuration:logger:respondNowOrLater:)``), as a
+/// post waiting for its group commit does, so its worker goes back to the poller. Keep-alive, pipelining, `Content-Length`
 /// bodies, limits on header size, body size, connections in total and per client address, a
 /// deadline for each request head, idle timeouts, one log line per request, and a graceful
 /// ``shutdown(gracePeriod:)``.
@@ -50,9 +51,10 @@ public final class HTTPServer: Sendable {
   /// The connections and the threads serving them, once started.
   let loop = Mutex<EventLoop?>(nil)
 
-  /// How requests are answered: directly on a worker thread, or through an async handler.
+  /// How requests are answered: directly on a worker thread (possibly later, from another
+  /// thread), or through an async handler.
   enum Responder: Sendable {
-    case synchronous(@Sendable (WireRequest) -> WireResponse)
+    case direct(@Sendable (WireRequest, _ later: (@Sendable (WireResponse) -> Void)?) -> WireResponse?)
     case asynchronous(WireHandler)
   }
 
@@ -66,7 +68,30 @@ public final class HTTPServer: Sendable {
     respond: @escaping @Sendable (WireRequest) -> WireResponse
   ) {
     self.configuration = configuration
-    self.responder = .synchronous(respond)
+    self.responder = .direct { request, _ in respond(request) }
+    self.logger = logger
+  }
+
+  /// Creates a server answering with a function called on a worker thread that may answer later:
+  /// it returns the response, or `nil` and passes the response to `later` (once, from any
+  /// thread). The worker serves other connections meanwhile.
+  ///
+  /// `later` is `nil` when the connection already holds the client's next request (pipelining):
+  /// the function must then answer before it returns, so answers keep their order.
+  ///
+  /// ```swift
+  /// let server = HTTPServer(respondNowOrLater: backend.handle(_:later:))
+  /// ```
+  public init(
+    configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+    logger: Logger = Logger(label: "fromm-server"),
+    respondNowOrLater:
+      @escaping @Sendable (
+        WireRequest, _ later: (@Sendable (WireResponse) -> Void)?
+      ) -> WireResponse?
+  ) {
+    self.configuration = configuration
+    self.responder = .direct(respondNowOrLater)
     self.logger = logger
   }
 

@@ -228,6 +228,37 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
+  /// Queues one statement for the next group commit, as ``insertInBatch(announced:_:_:)`` does,
+  /// without waiting for it: `onCommit` gets the inserted row's id, or the error, once that
+  /// transaction has committed or failed.
+  ///
+  /// `onCommit` runs on the thread that led the commit or on a thread that queued a write
+  /// meanwhile, possibly the calling thread before this returns. It should hand its result on and
+  /// return, and must not wait for another batched write (that write may need this very thread
+  /// to lead its commit). A server's worker thread uses this to go back to its sockets while the
+  /// commit runs, instead of sleeping until it is done.
+  ///
+  /// ```swift
+  /// db.insertInBatch("INSERT INTO items (name) VALUES (?)", [.text("pear")]) { result in
+  ///   reply(result)
+  /// }
+  /// ```
+  public func insertInBatch(
+    announced notice: BatchedWriteNotice? = nil, _ sql: String, _ bindings: [SQLiteValue] = [],
+    onCommit: @escaping @Sendable (Result<Int64, any Error>) -> Void
+  ) {
+    let job = BatchedWrite(needsSavepoint: false, onCommit: onCommit) { connection in
+      try connection.query(sql, bindings)
+    }
+    if enqueue(job, announced: notice) {
+      lead(nil)
+    } else {
+      // While the leader commits, this thread has nothing else of its own to do: it helps tell
+      // the callers of the last commit, so their answers are written by two threads, not one.
+      finishCommitted()
+    }
+  }
+
   /// Queues `body` for the next group commit and returns its result once that has committed.
   /// Without `needsSavepoint`, `body` must change the database in at most one statement.
   private func runInBatch<T>(
@@ -238,14 +269,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
       // The job runs on the leader's thread while this thread waits for `done`: `result` is
       // written before `done` is signalled and read after.
       let job = BatchedWrite(needsSavepoint: needsSavepoint) { connection in result = try body(connection) }
-      let leads = batch.withLock { state -> Bool in
-        state.queue.append(job)
-        if let notice, notice.arrive() { state.announced -= 1 }
-        guard !state.running else { return false }
-        state.running = true
-        return true
-      }
-      if !leads {
+      if !enqueue(job, announced: notice) {
         // The commit this waits for is moments away and needs a core: yielding once lets the
         // leader run, and a caller picked again after the commit returns without sleeping, so the
         // leader's wake-up of it is a counter increment rather than a system call (in alternating
@@ -265,24 +289,55 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
-  /// Runs every queued write in one transaction and wakes their callers, handing the lead to the
-  /// first write queued meanwhile (or ending the batch run when none is).
-  private func lead(_ leader: BatchedWrite) {
-    let jobs = commitQueued()
-    let next = batch.withLock { state -> BatchedWrite? in
-      guard let first = state.queue.first else {
-        state.running = false
-        return nil
-      }
-      first.leadsNext = true
-      return first
+  /// Queues `job` for the next group commit; true when no commit is running, so the caller leads.
+  private func enqueue(_ job: BatchedWrite, announced notice: BatchedWriteNotice?) -> Bool {
+    batch.withLock { state -> Bool in
+      state.queue.append(job)
+      if let notice, notice.arrive() { state.announced -= 1 }
+      guard !state.running else { return false }
+      state.running = true
+      return true
     }
-    // The body is the caller's non-escaping closure: it must be gone before the caller returns.
-    for job in jobs { job.body = nil }
-    // The next leader first: commits are posting's one serial step, and a woken thread may take
-    // this core at once, which would hold up every wake-up after it.
-    next?.done.signal()
-    for job in jobs where job !== leader { job.done.signal() }
+  }
+
+  /// Runs every queued write in one transaction and tells their callers, handing the lead to a
+  /// caller queued meanwhile that waits for its commit, or ending the batch run when none is
+  /// queued. `leader` is the waiting caller leading now, `nil` for one that did not wait.
+  ///
+  /// Writes queued meanwhile by callers that did not wait have no thread to lead them: this one
+  /// commits them too, in the next round.
+  private func lead(_ leader: BatchedWrite?) {
+    while true {
+      let jobs = commitQueued()
+      let (next, leadsAgain) = batch.withLock { state -> (BatchedWrite?, Bool) in
+        guard !state.queue.isEmpty else {
+          state.running = false
+          return (nil, false)
+        }
+        guard let waiting = state.queue.first(where: { $0.onCommit == nil }) else { return (nil, true) }
+        waiting.leadsNext = true
+        return (waiting, false)
+      }
+      // The body is the caller's non-escaping closure: it must be gone before the caller returns.
+      for job in jobs { job.body = nil }
+      // The next leader first: commits are posting's one serial step, and a woken thread may take
+      // this core at once, which would hold up every wake-up after it.
+      next?.done.signal()
+      batch.withLock { state in
+        state.committed.append(contentsOf: jobs.lazy.filter { $0 !== leader })
+      }
+      finishCommitted()
+      guard leadsAgain else { return }
+    }
+  }
+
+  /// Tells committed writes' callers their outcome, one at a time, until none is left. The
+  /// leader runs this after each commit, and so does a caller queuing a write meanwhile: telling
+  /// a caller can mean writing its answer to a socket, and two threads share that work.
+  private func finishCommitted() {
+    while let job = batch.withLock({ state in state.committed.popFirst() }) {
+      job.finish()
+    }
   }
 
   /// Takes every queued write (after waiting briefly for announced ones) and runs them in one
@@ -324,10 +379,12 @@ public final class SQLiteDatabase: @unchecked Sendable {
         do {
           guard savepoint else {
             try job.body?(writer)
+            job.rowID = writer.lastInsertRowID
             continue
           }
           try writer.query("SAVEPOINT batched_write")
           try job.body?(writer)
+          job.rowID = writer.lastInsertRowID
           try writer.query("RELEASE batched_write")
         } catch {
           job.error = error
@@ -419,6 +476,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
 /// writes were announced but not queued yet.
 private struct BatchState {
   var queue: [BatchedWrite] = []
+  /// Committed writes whose callers have not been told yet (see `finishCommitted`).
+  var committed = Deque()
   var running = false
   var announced = 0
 }
@@ -445,18 +504,35 @@ public final class BatchedWriteNotice: Sendable {
 
 /// One caller's part of a group commit (see ``SQLiteDatabase/writeInBatch(_:)``).
 private final class BatchedWrite: @unchecked Sendable {
-  // @unchecked: `body`, `error` and `leadsNext` are written by the leading thread before it
-  // signals `done`, and read by the waiting caller after.
+  // @unchecked: `body`, `error`, `rowID` and `leadsNext` are written by the leading thread before
+  // it signals `done` or calls `onCommit`, and read by the caller after.
   var body: ((SQLiteConnection) throws -> Void)?
   /// Whether the body needs its own savepoint inside a shared transaction (more than one statement).
   let needsSavepoint: Bool
+  /// Where the outcome goes for a caller that does not wait; `nil` for one waiting on `done`.
+  let onCommit: (@Sendable (Result<Int64, any Error>) -> Void)?
   let done = DispatchSemaphore(value: 0)
   var error: (any Error)?
+  /// The connection's last inserted row id after the body ran.
+  var rowID: Int64 = 0
   var leadsNext = false
 
-  init(needsSavepoint: Bool, _ body: @escaping (SQLiteConnection) throws -> Void) {
+  init(
+    needsSavepoint: Bool, onCommit: (@Sendable (Result<Int64, any Error>) -> Void)? = nil,
+    _ body: @escaping (SQLiteConnection) throws -> Void
+  ) {
     self.needsSavepoint = needsSavepoint
+    self.onCommit = onCommit
     self.body = body
+  }
+
+  /// Tells the caller its write committed or failed: wakes it, or passes it the outcome.
+  func finish() {
+    guard let onCommit else {
+      done.signal()
+      return
+    }
+    onCommit(error.map { .failure($0) } ?? .success(rowID))
   }
 }
 
@@ -479,5 +555,26 @@ public struct Migration: Sendable {
     self.version = version
     self.name = name
     self.apply = apply
+  }
+}
+
+/// A first-in, first-out list of committed writes that reuses its storage.
+private struct Deque {
+  private var items: [BatchedWrite] = []
+  private var head = 0
+
+  mutating func append<S: Sequence<BatchedWrite>>(contentsOf jobs: S) {
+    items.append(contentsOf: jobs)
+  }
+
+  mutating func popFirst() -> BatchedWrite? {
+    guard head < items.count else { return nil }
+    let job = items[head]
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return job
   }
 }

@@ -429,7 +429,7 @@ enum Bench {
     configuration.port = 0
     let server = HTTPServer(
       configuration: configuration, logger: .init(label: "bench", minimumLevel: .info) { _ in },
-      respond: backend.handle)
+      respondNowOrLater: backend.handle(_:later:))
     do {
       return (server, try server.start())
     } catch {

@@ -12,7 +12,9 @@ final class BackendSlot: Sendable {
     _ = self.backend.storeIfNil(backend)
   }
 
-  func handle(_ request: WireRequest) -> WireResponse {
+  /// Answers `request` now, or returns `nil` and passes the answer to `later` (see
+  /// `DevBackend.handle(_:later:)`).
+  func handle(_ request: WireRequest, later: (@Sendable (WireResponse) -> Void)?) -> WireResponse? {
     guard let backend = backend.load() else {
       // Unreachable in practice: the server starts serving only after `install`.
       return WireResponse(
@@ -20,6 +22,6 @@ final class BackendSlot: Sendable {
         body: Data(
           #"{"code":"service_unavailable","message":"The server is still starting; try again."}"#.utf8))
     }
-    return backend.handle(request)
+    return backend.handle(request, later: later)
   }
 }

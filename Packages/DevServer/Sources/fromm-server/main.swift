@@ -46,7 +46,8 @@ var configuration = HTTPServerConfiguration()
 configuration.port = options.port
 configuration.host = options.host
 let backendSlot = BackendSlot()
-let server = HTTPServer(configuration: configuration, logger: logger) { backendSlot.handle($0) }
+let server = HTTPServer(
+  configuration: configuration, logger: logger, respondNowOrLater: backendSlot.handle(_:later:))
 // Bind first: a busy port or a bad address must not create or seed a data folder.
 let port: UInt16
 do {

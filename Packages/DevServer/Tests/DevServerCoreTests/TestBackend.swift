@@ -1,5 +1,6 @@
 import AuthDataModels
 import CommonDataModels
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -48,6 +49,24 @@ final class TestBackend: Sendable {
       WireRequest(method: method, path: path, query: query, headers: headers, body: Data((json ?? "").utf8)))
   }
 
+  /// Sends a request as the HTTP server does, offering to take the answer later: returns the
+  /// answer given now, or the one passed later (waiting up to 10 s), and which of the two it was.
+  func sendOfferingLater(
+    _ method: String, _ path: String, token: String? = nil, json: String? = nil
+  ) -> (response: WireResponse?, answeredLater: Bool) {
+    var headers: [String: String] = [:]
+    if let token { headers[APIHeaders.authorization] = APIHeaders.bearer(token) }
+    if json != nil { headers[APIHeaders.contentType] = APIHeaders.json }
+    let request = WireRequest(method: method, path: path, headers: headers, body: Data((json ?? "").utf8))
+    let answers = LaterAnswers()
+    if let now = backend.handle(request, later: answers.append) {
+      // Anything passed later as well would be a second answer to the same request.
+      Thread.sleep(forTimeInterval: 0.05)
+      return (answers.all.isEmpty ? now : nil, false)
+    }
+    return (answers.waitForOne(), true)
+  }
+
   func send<Body: Encodable>(
     _ method: String, _ path: String, token: String? = nil, body: Body, headers: [String: String] = [:]
   ) throws
@@ -68,6 +87,27 @@ final class TestBackend: Sendable {
 
   func accountID(_ username: String) throws -> AccountID {
     try signIn(username).account.id
+  }
+}
+
+/// Answers a handler passed later; exactly one is expected.
+final class LaterAnswers: Sendable {
+  private let answers = Mutex<[WireResponse]>([])
+  private let arrived = DispatchSemaphore(value: 0)
+
+  @Sendable func append(_ response: WireResponse) {
+    answers.withLock { $0.append(response) }
+    arrived.signal()
+  }
+
+  var all: [WireResponse] { answers.withLock { $0 } }
+
+  /// The one answer, once it came (within 10 s); `nil` when none or more than one came.
+  func waitForOne() -> WireResponse? {
+    guard arrived.wait(timeout: .now() + 10) == .success else { return nil }
+    Thread.sleep(forTimeInterval: 0.05)
+    let all = all
+    return all.count == 1 ? all[0] : nil
   }
 }
 

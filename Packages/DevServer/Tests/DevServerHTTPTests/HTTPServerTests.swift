@@ -23,7 +23,7 @@ final class TestServer: Sendable {
     let lines = logLines
     server = HTTPServer(
       configuration: configuration, logger: .init(label: "test", minimumLevel: .info) { lines.append($0) },
-      respond: backend.handle)
+      respondNowOrLater: backend.handle(_:later:))
     port = try server.start()
   }
 

@@ -54,7 +54,21 @@ final class BackendCore: Sendable {
     "The server's database is busy with another program's write. Try again in a moment.",
     headers: ["retry-after": "1"])
 
+  /// Answers `request`, waiting for whatever it needs (a post, for its group commit).
   func handle(_ request: WireRequest) -> WireResponse {
+    handle(request, later: nil)
+      ?? response(for: .failure(MissingAnswer()), to: request)
+  }
+
+  /// A route returned no answer although it was given no way to answer later: a bug, which the
+  /// client sees as a 500 and the log names.
+  struct MissingAnswer: Error, CustomStringConvertible {
+    var description: String { "the route returned no answer and had no way to answer later" }
+  }
+
+  /// Answers `request` now, or, given `later`, may return `nil` and pass the answer to `later`
+  /// once it is ready (a post, after its group commit), usually from another thread.
+  func handle(_ request: WireRequest, later: (@Sendable (WireResponse) -> Void)?) -> WireResponse? {
     do {
       if request.body.count > Self.maxBodyBytes {
         throw ServerError(
@@ -63,7 +77,12 @@ final class BackendCore: Sendable {
       }
       switch router.match(method: request.method, path: request.path) {
       case .found(let route, let parameters):
-        return try route.action(self, RouteRequest(wire: request, parameters: parameters))
+        let outcome = later.map { later in
+          { @Sendable [self] (result: Result<WireResponse, any Error>) in
+            later((try? result.get()) ?? response(for: result, to: request))
+          }
+        }
+        return try route.action(self, RouteRequest(wire: request, parameters: parameters), outcome)
       case .methodNotAllowed(let allowed):
         throw ServerError(
           .methodNotAllowed,
@@ -73,14 +92,26 @@ final class BackendCore: Sendable {
         throw ServerError(
           .notFound, "There is no endpoint at \(request.path.prefix(200)); see openapi.json for the API.")
       }
-    } catch let error as ServerError {
+    } catch {
+      return response(for: .failure(error), to: request)
+    }
+  }
+
+  /// The answer to `request` for a route's outcome: its response, or its error as a client may
+  /// see it (the details of an unexpected one stay in the log).
+  private func response(for result: Result<WireResponse, any Error>, to request: WireRequest) -> WireResponse
+  {
+    switch result {
+    case .success(let response):
+      return response
+    case .failure(let error as ServerError):
       return .error(error)
-    } catch let error as SQLiteError where error.isBusy {
+    case .failure(let error as SQLiteError) where error.isBusy:
       // Another process (the other app, a second server) held the write lock past the busy
       // timeout. The details stay in the log; the client learns only that it may retry.
       logger.warning("\(request.method) \(request.path): database busy: \(error)")
       return .error(Self.databaseBusy)
-    } catch {
+    case .failure(let error):
       logger.error("\(request.method) \(request.path) failed: \(error)")
       return .error(
         ServerError(
@@ -120,7 +151,7 @@ final class BackendCore: Sendable {
     Route(.listSubscribers) { try $0.listSubscribers($1) },
     Route(.listMessages) { try $0.listMessages($1) },
     Route(.listHistory) { try $0.listHistory($1) },
-    Route(.sendMessage) { try $0.sendMessage($1) },
+    Route(.sendMessage, answeringLater: { try $0.sendMessage($1, later: $2) }),
     Route(.listActivity) { try $0.listActivity($1) },
     Route(.showProfile) { try $0.showProfile($1) },
     Route(.updateProfile) { try $0.updateProfile($1) },

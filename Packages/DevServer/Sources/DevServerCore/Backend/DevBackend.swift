@@ -90,6 +90,22 @@ public final class DevBackend: Sendable {
     core.handle(request)
   }
 
+  /// Answers one request now, or, given `later`, may return `nil` and pass the answer to `later`
+  /// once it is ready.
+  ///
+  /// A post answers later, after its group commit, from the thread that ran the commit; so a
+  /// server's worker thread can serve other connections meanwhile instead of sleeping. Every other
+  /// request, and a post without `later`, answers now.
+  ///
+  /// ```swift
+  /// let server = HTTPServer(respondNowOrLater: backend.handle(_:later:))
+  /// ```
+  public func handle(
+    _ request: WireRequest, later: (@Sendable (WireResponse) -> Void)?
+  ) -> WireResponse? {
+    core.handle(request, later: later)
+  }
+
   /// Every route the backend answers, as (method, path pattern), e.g. `("GET", "/v1/artists/{artistId}")`.
   public static var routes: [(method: String, pattern: String)] {
     BackendCore.routes.map { ($0.method, $0.pattern) }

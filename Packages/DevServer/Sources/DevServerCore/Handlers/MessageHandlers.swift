@@ -75,7 +75,9 @@ extension BackendCore {
     return try .json(HistoryPage(messages: page.messages, hasOlder: page.hasOlder))
   }
 
-  func sendMessage(_ request: RouteRequest) throws -> WireResponse {
+  /// Stores a post; given `later`, returns `nil` and answers there once the post's group commit
+  /// is done, so the calling thread need not wait for it.
+  func sendMessage(_ request: RouteRequest, later: RouteOutcome? = nil) throws -> WireResponse? {
     // Announced now, so a commit starting while this post is checked and decoded waits to take
     // it along (dropped unused if the post is refused).
     let notice = store.database.announceBatchedWrite()
@@ -92,9 +94,17 @@ extension BackendCore {
       throw ServerError(.invalidMessage, "field 'text': \(problem.message)")
     }
     let kind: MessageKind = caller.account.role == .artist ? .broadcast : .reply
-    let message = try store.insertMessage(
-      artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice)
-    return try .json(message, status: 201)
+    guard let later else {
+      let message = try store.insertMessage(
+        artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice)
+      return try .json(message, status: 201)
+    }
+    store.insertMessage(
+      artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice
+    ) { stored in
+      later(Result { try .json(stored.get(), status: 201) })
+    }
+    return nil
   }
 
   /// An artist may use only their own room; a fan only rooms of artists they subscribe to.

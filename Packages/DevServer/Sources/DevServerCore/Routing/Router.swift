@@ -11,10 +11,14 @@ struct RouteRequest {
   }
 }
 
+/// Where a route that answers after returning sends its outcome (see ``Route/init(_:answeringLater:)``).
+typealias RouteOutcome = @Sendable (Result<WireResponse, any Error>) -> Void
+
 /// One endpoint of the shared ``APIRoute`` table and what answers it.
 struct Route: Sendable {
   var route: APIRoute
-  var action: @Sendable (BackendCore, RouteRequest) throws -> WireResponse
+  /// Answers a request; given a ``RouteOutcome``, it may return `nil` and pass the answer there.
+  var action: @Sendable (BackendCore, RouteRequest, RouteOutcome?) throws -> WireResponse?
   let segments: [Segment]
 
   /// One `/`-separated part of a pattern: fixed text, or a parameter's name (`{artistId}`).
@@ -23,7 +27,17 @@ struct Route: Sendable {
     case parameter(String)
   }
 
+  /// A route that answers before it returns.
   init(_ route: APIRoute, action: @escaping @Sendable (BackendCore, RouteRequest) throws -> WireResponse) {
+    self.init(route, answeringLater: { core, request, _ in try action(core, request) })
+  }
+
+  /// A route that may answer after it returns, when the caller gives it a ``RouteOutcome``.
+  init(
+    _ route: APIRoute,
+    answeringLater action:
+      @escaping @Sendable (BackendCore, RouteRequest, RouteOutcome?) throws -> WireResponse?
+  ) {
     self.route = route
     self.action = action
     self.segments = route.pattern.split(separator: "/").map { segment in

@@ -391,18 +391,44 @@ struct Store: Sendable {
     artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date,
     announced notice: BatchedWriteNotice? = nil
   ) throws -> Message {
+    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, now: now)
+    let id = try database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings)
+    return row.message(id)
+  }
+
+  /// Stores a message as ``insertMessage(artist:sender:kind:text:now:announced:)`` does, without
+  /// waiting for the group commit: `onStored` gets the message (or the error) once it committed,
+  /// on the thread that ran the commit.
+  func insertMessage(
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date,
+    announced notice: BatchedWriteNotice? = nil,
+    onStored: @escaping @Sendable (Result<Message, any Error>) -> Void
+  ) {
+    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, now: now)
+    database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings) { result in
+      onStored(result.map(row.message))
+    }
+  }
+
+  /// A new message's column values, and the message a page will show once it has its id.
+  private static func messageRow(
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date
+  ) -> (bindings: [SQLiteValue], message: @Sendable (Int64) -> Message) {
     let sentAt = now.timeIntervalSince1970
-    let id = try database.insertInBatch(
-      announced: notice, Self.insertMessageSQL,
-      [
-        .integer(artist.rawValue), .integer(sender.id.rawValue), .text(kind.rawValue), .text(text),
-        .real(sentAt),
-      ])
+    let bindings: [SQLiteValue] = [
+      .integer(artist.rawValue), .integer(sender.id.rawValue), .text(kind.rawValue), .text(text),
+      .real(sentAt),
+    ]
     // `sentAt` goes through the stored seconds, as a page reading the row converts them.
-    return Message(
-      id: MessageID(id), artistId: artist, senderId: sender.id, senderUsername: sender.username,
-      senderDisplayName: sender.displayName, kind: kind, text: text,
-      sentAt: Date(timeIntervalSince1970: sentAt))
+    return (
+      bindings,
+      { id in
+        Message(
+          id: MessageID(id), artistId: artist, senderId: sender.id, senderUsername: sender.username,
+          senderDisplayName: sender.displayName, kind: kind, text: text,
+          sentAt: Date(timeIntervalSince1970: sentAt))
+      }
+    )
   }
 
   static let insertMessageSQL =

@@ -1,0 +1,136 @@
+import CommonDataModels
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DevServerHTTP
+
+/// A server whose handler answers `/later` from another thread after returning, and everything
+/// else at once; it records whether each request came with a way to answer later.
+final class LaterAnswerServer: Sendable {
+  let server: HTTPServer
+  let port: UInt16
+  /// Each request's path, and whether the server offered to take the answer later.
+  let offers = Offers()
+
+  final class Offers: Sendable {
+    private let items = Mutex<[(path: String, later: Bool)]>([])
+    func append(_ path: String, later: Bool) { items.withLock { $0.append((path, later)) } }
+    /// Whether each request so far was offered a later answer, in order.
+    var laterOffered: [Bool] { items.withLock { $0.map(\.later) } }
+  }
+
+  init(delay: Duration = .milliseconds(20)) throws {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    let offers = offers
+    server = HTTPServer(configuration: configuration, logger: .init(label: "test") { _ in }) {
+      request, later in
+      offers.append(request.path, later: later != nil)
+      switch request.path {
+      case "/later":
+        guard let later else { return WireResponse(status: 200, body: Data("now".utf8)) }
+        let body = request.body
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay / .nanoseconds(1)))) {
+          later(WireResponse(status: 201, body: body))
+        }
+        return nil
+      case "/nothing":
+        return nil
+      default:
+        return WireResponse(status: 200, body: Data(request.path.utf8))
+      }
+    }
+    port = try server.start()
+  }
+
+  deinit { server.shutdown(gracePeriod: .seconds(2)) }
+}
+
+@Suite struct LaterAnswerTests {
+  @Test func answerSentLater_reachesTheClient_andTheConnectionServesTheNextRequest() throws {
+    let server = try LaterAnswerServer()
+    let client = try LoopbackClient(port: server.port)
+    for round in 0..<3 {
+      let later = try client.request("POST", "/later", body: Data("post \(round)".utf8))
+      #expect(later.status == 201)
+      #expect(String(decoding: later.body, as: UTF8.self) == "post \(round)")
+      #expect(try client.request("GET", "/now").status == 200)
+    }
+    #expect(server.offers.laterOffered == Array(repeating: true, count: 6))
+  }
+
+  @Test func pipelinedRequests_areNotOfferedALaterAnswer_soAnswersKeepTheirOrder() throws {
+    let server = try LaterAnswerServer()
+    let client = try LoopbackClient(port: server.port)
+    // Both requests arrive in one read: the first is answered before the second is looked at.
+    client.sendRaw(
+      Array("POST /later HTTP/1.1\r\ncontent-length: 1\r\n\r\naGET /after HTTP/1.1\r\n\r\n".utf8))
+    let first = try client.readResponse()
+    let second = try client.readResponse()
+    #expect(first?.status == 200 && first.map { String(decoding: $0.body, as: UTF8.self) } == "now")
+    #expect(second?.status == 200 && second.map { String(decoding: $0.body, as: UTF8.self) } == "/after")
+    #expect(server.offers.laterOffered == [false, true])
+  }
+
+  @Test func laterAnswerToConnectionClose_closesTheConnectionAfterIt() throws {
+    let server = try LaterAnswerServer()
+    let client = try LoopbackClient(port: server.port)
+    let response = try client.request("POST", "/later", headers: ["connection": "close"])
+    #expect(response.status == 201)
+    #expect(response.headers["connection"] == "close")
+    #expect(client.isClosedByServer())
+  }
+
+  @Test func handlerGivingNoAnswerWithoutALaterOne_gets500_andTheConnectionCarriesOn() throws {
+    let server = try LaterAnswerServer()
+    let client = try LoopbackClient(port: server.port)
+    // Pipelined, so the first request is offered no later answer and must answer now.
+    client.sendRaw(Array("GET /nothing HTTP/1.1\r\n\r\nGET /after HTTP/1.1\r\n\r\n".utf8))
+    let first = try client.readResponse()
+    #expect(first?.status == 500)
+    #expect(first.map { String(decoding: $0.body, as: UTF8.self).contains("no response") } == true)
+    #expect(try client.readResponse()?.status == 200)
+  }
+
+  @Test func manyClientsAnsweredLater_eachGetsItsOwnAnswer() throws {
+    let server = try LaterAnswerServer(delay: .milliseconds(1))
+    let mismatches = LogLines()
+    DispatchQueue.concurrentPerform(iterations: 8) { clientIndex in
+      guard let client = try? LoopbackClient(port: server.port) else {
+        mismatches.append("client \(clientIndex) could not connect")
+        return
+      }
+      for round in 0..<25 {
+        let body = "client \(clientIndex) round \(round)"
+        let response = try? client.request("POST", "/later", body: Data(body.utf8))
+        let answer = response.map { String(decoding: $0.body, as: UTF8.self) }
+        if response?.status != 201 || answer != body {
+          mismatches.append("\(body): got \(response?.status ?? 0) '\(answer ?? "")'")
+        }
+      }
+    }
+    #expect(mismatches.all.isEmpty)
+  }
+
+  @Test func shutdown_waitsForAnAnswerStillToCome() throws {
+    let server = try LaterAnswerServer(delay: .milliseconds(300))
+    let client = try LoopbackClient(port: server.port)
+    #expect(client.sendRaw(Array("POST /later HTTP/1.1\r\ncontent-length: 2\r\n\r\nhi".utf8)))
+    // The request is in the handler's hands when the shutdown starts.
+    let deadline = ContinuousClock.now + .seconds(2)
+    while server.offers.laterOffered.isEmpty && ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      server.server.shutdown(gracePeriod: .seconds(2))
+      stopped.signal()
+    }
+    let response = try client.readResponse()
+    #expect(response?.status == 201)
+    #expect(response?.headers["connection"] == "close")
+    #expect(stopped.wait(timeout: .now() + 5) == .success)
+  }
+}
