@@ -36,17 +36,30 @@ extension HTTPServer {
     case .asynchronous(let handler):
       return send(callAsync(handler, request), for: head, on: connection, since: started)
     }
-    let later = resume.map { resume in
-      { @Sendable [self] (response: WireResponse) in
-        resume(send(response, for: head, on: connection, since: started) == .keepOpen)
+    guard let resume else {
+      guard let response = respond(request, nil) else {
+        logger.error("\(head.method) \(head.path): the handler returned no response")
+        return send(Self.noResponse, for: head, on: connection, since: started)
       }
+      return send(response, for: head, on: connection, since: started)
     }
-    guard let response = respond(request, later) else {
-      if later != nil { return .later }
-      logger.error("\(head.method) \(head.path): the handler returned no response")
-      return send(Self.noResponse, for: head, on: connection, since: started)
+    // A second answer would be a second response on the connection, written while another
+    // thread may already serve its next request: only the first one counts.
+    let once = AnswerOnce()
+    let later = { @Sendable [self] (response: WireResponse) in
+      guard once.take() else { return dropSecondAnswer(to: head) }
+      resume(send(response, for: head, on: connection, since: started) == .keepOpen)
+    }
+    guard let response = respond(request, later) else { return .later }
+    guard once.take() else {
+      dropSecondAnswer(to: head)
+      return .later
     }
     return send(response, for: head, on: connection, since: started)
+  }
+
+  private func dropSecondAnswer(to head: HTTPRequestHead) {
+    logger.error("\(head.method) \(head.path): the handler answered twice; the second answer is dropped")
   }
 
   /// Writes `response` to `head`'s request on `connection` and logs one line.
@@ -172,6 +185,16 @@ extension HTTPServer {
     case 505: "HTTP Version Not Supported"
     default: "Status"
     }
+  }
+}
+
+/// Whether a request has had its answer, shared by the handler's return and its later answer.
+final class AnswerOnce: Sendable {
+  private let given = Atomic<Bool>(false)
+
+  /// True for the first caller only.
+  func take() -> Bool {
+    !given.exchange(true, ordering: .acquiringAndReleasing)
   }
 }
 

@@ -13,6 +13,7 @@ final class LaterAnswerServer: Sendable {
   let port: UInt16
   /// Each request's path, and whether the server offered to take the answer later.
   let offers = Offers()
+  let logLines = LogLines()
 
   final class Offers: Sendable {
     private let items = Mutex<[(path: String, later: Bool)]>([])
@@ -25,7 +26,8 @@ final class LaterAnswerServer: Sendable {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
     let offers = offers
-    server = HTTPServer(configuration: configuration, logger: .init(label: "test") { _ in }) {
+    let lines = logLines
+    server = HTTPServer(configuration: configuration, logger: .init(label: "test") { lines.append($0) }) {
       request, later in
       offers.append(request.path, later: later != nil)
       switch request.path {
@@ -38,6 +40,16 @@ final class LaterAnswerServer: Sendable {
         return nil
       case "/nothing":
         return nil
+      case "/twice":
+        // A faulty handler: two answers later, from two threads.
+        for answer in ["first", "second"] {
+          DispatchQueue.global().async { later?(WireResponse(status: 201, body: Data(answer.utf8))) }
+        }
+        return later == nil ? WireResponse(status: 200) : nil
+      case "/both":
+        // A faulty handler: an answer given later before it returns, and one returned.
+        later?(WireResponse(status: 201, body: Data("later".utf8)))
+        return WireResponse(status: 200, body: Data("returned".utf8))
       default:
         return WireResponse(status: 200, body: Data(request.path.utf8))
       }
@@ -92,6 +104,19 @@ final class LaterAnswerServer: Sendable {
     #expect(first?.status == 500)
     #expect(first.map { String(decoding: $0.body, as: UTF8.self).contains("no response") } == true)
     #expect(try client.readResponse()?.status == 200)
+  }
+
+  @Test(arguments: ["/twice", "/both"])
+  func handlerAnsweringTwice_onlyTheFirstAnswerIsWritten_andTheSecondIsLogged(path: String) throws {
+    let server = try LaterAnswerServer()
+    let client = try LoopbackClient(port: server.port)
+    let first = try client.request("POST", path)
+    #expect(first.status == 201)
+    Thread.sleep(forTimeInterval: 0.1)
+    // Nothing else arrived on the connection, and it serves the next request.
+    let next = try client.request("GET", "/next")
+    #expect(next.status == 200 && String(decoding: next.body, as: UTF8.self) == "/next")
+    #expect(server.logLines.all.filter { $0.contains("answered twice") }.count == 1)
   }
 
   @Test func manyClientsAnsweredLater_eachGetsItsOwnAnswer() throws {
