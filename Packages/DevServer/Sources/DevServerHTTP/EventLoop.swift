@@ -45,6 +45,8 @@ final class EventLoop: Sendable {
   /// Worker threads running, and how many of them are answering a request right now.
   private let workers = Atomic<Int>(0)
   private let answering = Atomic<Int>(0)
+  /// Requests whose handler answers later, not answered yet.
+  private let answeredLater = Atomic<Int>(0)
   /// Idle workers beyond ``HTTPServerConfiguration/maxIdleWorkers``, out of the poller.
   private let parking = WorkerParking()
 
@@ -67,6 +69,10 @@ final class EventLoop: Sendable {
 
   /// The worker threads running now: the configured ones plus those added while all were busy.
   var workerCount: Int { workers.load(ordering: .relaxed) }
+
+  /// Requests whose handler will answer later (a held long poll, a post in its group commit) and
+  /// has not yet: they hold a connection each, but no thread.
+  var heldByHandlers: Int { answeredLater.load(ordering: .relaxed) }
 
   /// The worker threads parked now, idle beyond ``HTTPServerConfiguration/maxIdleWorkers``.
   var parkedWorkerCount: Int { parking.parked }
@@ -105,7 +111,8 @@ final class EventLoop: Sendable {
   /// a handler that holds its thread (a long poll) never leaves the next request unserved.
   ///
   /// When the connection holds nothing after this request, the handler may answer later (a post
-  /// waiting for its group commit); the thread writing that answer then serves the connection on.
+  /// waiting for its group commit, a held long poll); the thread writing that answer then serves
+  /// the connection on.
   private func answer(
     _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection
   ) -> HTTPServer.Answered {
@@ -115,7 +122,8 @@ final class EventLoop: Sendable {
     guard connection.buffer.isEmpty else {
       return server.answer(head, body: body, on: connection, resume: nil)
     }
-    return server.answer(head, body: body, on: connection) { [self] keepOpen in
+    let answered = server.answer(head, body: body, on: connection) { [self] keepOpen in
+      answeredLater.subtract(1, ordering: .relaxed)
       guard keepOpen else {
         close(connection, owned: true)
         return
@@ -123,6 +131,8 @@ final class EventLoop: Sendable {
       connection.lastActivity = ContinuousClock.now
       answerReceived(on: connection)
     }
+    if case .later = answered { answeredLater.add(1, ordering: .relaxed) }
+    return answered
   }
 
   /// Brings a parked worker back to the poller, or starts one more when none is parked.

@@ -1,3 +1,4 @@
+import ArtistDataModels
 import CommonDataModels
 import Foundation
 import MessageDataModels
@@ -91,56 +92,134 @@ import Testing
 }
 
 @Suite struct LongPollTests {
-  @Test func wait_withNothingNew_answersAnEmptyPageAfterTheWait() async throws {
+  /// How a long poll is held: parked among the held polls, answered later through the async
+  /// handler (the apps' and `fromm-server`'s way), or on the calling thread (`handle`).
+  enum Holding: CaseIterable {
+    case answeredLater, onTheCallingThread
+  }
+
+  @Test(arguments: Holding.allCases)
+  func wait_withNothingNew_answersAnEmptyPageAfterTheWait(holding: Holding) async throws {
     let backend = try TestBackend()
     let artist = try backend.signIn("iu_official")
     let path = APIPaths.messages(artistID: artist.account.id)
     let cursor = try backend.send("GET", path, token: artist.token).decoded(MessagePage.self).cursor
     let started = ContinuousClock.now
-    let page = try await hold(backend, path, after: cursor, wait: 1, token: artist.token).decoded(
-      MessagePage.self)
+    let page = try await hold(backend, holding, path, after: cursor, wait: 1, token: artist.token)
+      .decoded(MessagePage.self)
     #expect(page.messages.isEmpty)
     #expect(page.cursor == cursor)
     #expect(ContinuousClock.now - started >= .seconds(1))
+    #expect(backend.backend.core.heldPolls.count == 0)
   }
 
-  @Test func wait_aMessageArrivesWhileHeld_answersWithItBeforeTheWaitEnds() async throws {
+  @Test(arguments: Holding.allCases)
+  func wait_aMessageArrivesWhileHeld_answersWithItBeforeTheWaitEnds(holding: Holding) async throws {
     let backend = try TestBackend()
     let artist = try backend.signIn("iu_official")
     let fan = try backend.signIn("demo_fan")
     let path = APIPaths.messages(artistID: artist.account.id)
     let cursor = try backend.send("GET", path, token: fan.token).decoded(MessagePage.self).cursor
-    async let held = hold(backend, path, after: cursor, wait: 20, token: fan.token)
+    let started = ContinuousClock.now
+    async let held = hold(backend, holding, path, after: cursor, wait: 20, token: fan.token)
     try await Task.sleep(for: .milliseconds(200))
+    if holding == .answeredLater { #expect(backend.backend.core.heldPolls.count == 1) }
     let sent = try backend.send("POST", path, token: artist.token, body: SendMessageRequest(text: "Now!"))
       .decoded(Message.self)
     let page = try await held.decoded(MessagePage.self)
     #expect(page.messages.map(\.id) == [sent.id])
+    #expect(ContinuousClock.now - started < .seconds(5))
   }
 
-  @Test func wait_anotherFansReplyArrives_keepsHoldingTheFansRequest() async throws {
+  @Test(arguments: Holding.allCases)
+  func wait_anotherFansReplyArrives_keepsHoldingTheFansRequest(holding: Holding) async throws {
     let backend = try TestBackend()
     let fan = try backend.signIn("demo_fan")
     let other = try backend.signIn("minji_fan")
     let iu = try backend.accountID("iu_official")
     let path = APIPaths.messages(artistID: iu)
     let cursor = try backend.send("GET", path, token: fan.token).decoded(MessagePage.self).cursor
-    async let held = hold(backend, path, after: cursor, wait: 1, token: fan.token)
+    async let held = hold(backend, holding, path, after: cursor, wait: 1, token: fan.token)
     try await Task.sleep(for: .milliseconds(200))
     _ = try backend.send("POST", path, token: other.token, body: SendMessageRequest(text: "only for IU"))
     let page = try await held.decoded(MessagePage.self)
     #expect(page.messages.isEmpty)
   }
 
-  /// A long poll through the backend's async handler, which holds it on a dispatch thread rather
-  /// than on one of the few threads that run the tests' tasks.
+  @Test func wait_newsAlreadyThere_isAnsweredAtOnce_withoutBeingHeld() throws {
+    let backend = try TestBackend()
+    let artist = try backend.signIn("iu_official")
+    let path = APIPaths.messages(artistID: artist.account.id)
+    let request = WireRequest(
+      method: "GET", path: path, query: ["after": "0", "wait": "20"],
+      headers: [APIHeaders.authorization: APIHeaders.bearer(artist.token)])
+    let answers = LaterAnswers()
+    let now = backend.backend.handle(request, later: answers.append)
+    #expect(now?.status == 200)
+    #expect(try now.map { try $0.decoded(MessagePage.self).messages.isEmpty } == false)
+    #expect(backend.backend.core.heldPolls.count == 0)
+  }
+
+  @Test func manyHeldPolls_holdNoThreadEach_andAllAnswerWhenTheMessageArrives() async throws {
+    let backend = try TestBackend()
+    let artist = try backend.signIn("iu_official")
+    let fan = try backend.signIn("demo_fan")
+    let path = APIPaths.messages(artistID: artist.account.id)
+    let cursor = try backend.send("GET", path, token: fan.token).decoded(MessagePage.self).cursor
+    let answers = LaterAnswers()
+    for _ in 0..<200 {
+      let request = WireRequest(
+        method: "GET", path: path, query: ["after": String(cursor?.rawValue ?? 0), "wait": "20"],
+        headers: [APIHeaders.authorization: APIHeaders.bearer(fan.token)])
+      #expect(backend.backend.handle(request, later: answers.append) == nil)
+    }
+    #expect(backend.backend.core.heldPolls.count == 200)
+    let sent = try backend.send("POST", path, token: artist.token, body: SendMessageRequest(text: "All!"))
+      .decoded(Message.self)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while answers.all.count < 200 && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let pages = try answers.all.map { try $0.decoded(MessagePage.self) }
+    #expect(pages.count == 200)
+    #expect(pages.allSatisfy { $0.messages.map(\.id) == [sent.id] })
+    #expect(backend.backend.core.heldPolls.count == 0)
+  }
+
+  @Test func heldActivityPoll_answersLaterWithTheRoomThatHasNews() async throws {
+    let backend = try TestBackend()
+    let artist = try backend.signIn("iu_official")
+    let fan = try backend.signIn("demo_fan")
+    let first = try backend.send("GET", APIPaths.activity, token: fan.token).decoded(ActivityPage.self)
+    let request = WireRequest(
+      method: "GET", path: APIPaths.activity,
+      query: ["after": String(first.cursor?.rawValue ?? 0), "wait": "20"],
+      headers: [APIHeaders.authorization: APIHeaders.bearer(fan.token)])
+    let answers = LaterAnswers()
+    #expect(backend.backend.handle(request, later: answers.append) == nil)
+    try await Task.sleep(for: .milliseconds(100))
+    _ = try backend.send(
+      "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token,
+      body: SendMessageRequest(text: "News"))
+    let page = try #require(answers.waitForOne()).decoded(ActivityPage.self)
+    #expect(page.rooms.map(\.artistId) == [artist.account.id])
+  }
+
+  /// A long poll held as `holding` says, off the threads that run the tests' tasks.
   private func hold(
-    _ backend: TestBackend, _ path: String, after: MessageID?, wait: Int, token: String
+    _ backend: TestBackend, _ holding: Holding, _ path: String, after: MessageID?, wait: Int, token: String
   ) async -> WireResponse {
-    await backend.backend.handler(
-      WireRequest(
-        method: "GET", path: path, query: ["after": String(after?.rawValue ?? 0), "wait": String(wait)],
-        headers: [APIHeaders.authorization: APIHeaders.bearer(token)]))
+    let request = WireRequest(
+      method: "GET", path: path, query: ["after": String(after?.rawValue ?? 0), "wait": String(wait)],
+      headers: [APIHeaders.authorization: APIHeaders.bearer(token)])
+    switch holding {
+    case .answeredLater:
+      return await backend.backend.handler(request)
+    case .onTheCallingThread:
+      return await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: backend.backend.handle(request)) }
+      }
+    }
   }
 
   @Test(arguments: ["31", "-1", "soon"])

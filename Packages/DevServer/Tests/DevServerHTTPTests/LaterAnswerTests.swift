@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import DevServerCore
 @testable import DevServerHTTP
 
 /// A server whose handler answers `/later` from another thread after returning, and everything
@@ -157,5 +158,51 @@ final class LaterAnswerServer: Sendable {
     #expect(response?.status == 201)
     #expect(response?.headers["connection"] == "close")
     #expect(stopped.wait(timeout: .now() + 5) == .success)
+  }
+}
+
+@Suite struct HeldLongPollOverHTTPTests {
+  private static func signIn(_ server: TestServer, _ username: String) throws -> (token: String, id: Int) {
+    let response = try server.client().request(
+      "POST", "/v1/auth/sign-in", headers: ["content-type": "application/json"],
+      body: Data(#"{"username":"\#(username)","password":"\#(DemoData.password)"}"#.utf8))
+    let session = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+    let account = try #require(session["account"] as? [String: Any])
+    return (try #require(session["token"] as? String), try #require(account["id"] as? Int))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func fortyHeldLongPolls_holdNoWorker_andAllAnswerOnceAMessageArrives() throws {
+    let server = try TestServer { $0.workerThreads = 4 }
+    let artist = try Self.signIn(server, "iu_official")
+    let fan = try Self.signIn(server, "demo_fan")
+    let room = "/v1/rooms/\(artist.id)/messages"
+    let first = try server.client().request("GET", room, headers: ["authorization": "Bearer \(fan.token)"])
+    let cursor = try #require(try JSONSerialization.jsonObject(with: first.body) as? [String: Any])["cursor"]
+    let clients = try (0..<40).map { _ in
+      let client = try server.client()
+      client.sendRaw(
+        Array(
+          "GET \(room)?after=\(cursor ?? 0)&wait=20 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n"
+            .utf8))
+      return client
+    }
+    let loop = try #require(server.server.loop.withLock { $0 })
+    let deadline = ContinuousClock.now + .seconds(5)
+    while loop.heldByHandlers < 40 && ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    #expect(loop.heldByHandlers == 40, "every poll should be held")
+    // Held on threads, 40 polls would have started 36 more workers.
+    #expect(loop.workerCount == 4)
+    let posted = try server.client().request(
+      "POST", room, headers: ["authorization": "Bearer \(artist.token)", "content-type": "application/json"],
+      body: Data(#"{"text":"To everyone holding"}"#.utf8))
+    #expect(posted.status == 201)
+    for client in clients {
+      let page = try client.readResponse(timeout: .seconds(5))
+      #expect(page?.status == 200)
+      #expect(page.map { String(decoding: $0.body, as: UTF8.self).contains("To everyone holding") } == true)
+    }
   }
 }

@@ -21,6 +21,8 @@ final class BackendCore: Sendable {
   let lastSessionPurge = Mutex(Date.distantPast)
   /// Tokens verified in the last two seconds (see ``SessionCache``).
   let sessions = SessionCache()
+  /// Long polls waiting for news without holding a thread (see ``answerLongPoll(seconds:later:isReady:respond:)``).
+  let heldPolls = HeldPolls(interval: BackendCore.longPollCheckInterval)
 
   static let sessionPurgeInterval: TimeInterval = 3_600
 
@@ -149,10 +151,10 @@ final class BackendCore: Sendable {
     Route(.subscribe) { try $0.subscribe($1, subscribed: true) },
     Route(.unsubscribe) { try $0.subscribe($1, subscribed: false) },
     Route(.listSubscribers) { try $0.listSubscribers($1) },
-    Route(.listMessages) { try $0.listMessages($1) },
+    Route(.listMessages, answeringLater: { try $0.listMessages($1, later: $2) }),
     Route(.listHistory) { try $0.listHistory($1) },
     Route(.sendMessage, answeringLater: { try $0.sendMessage($1, later: $2) }),
-    Route(.listActivity) { try $0.listActivity($1) },
+    Route(.listActivity, answeringLater: { try $0.listActivity($1, later: $2) }),
     Route(.showProfile) { try $0.showProfile($1) },
     Route(.updateProfile) { try $0.updateProfile($1) },
   ]

@@ -74,18 +74,23 @@ public final class DevBackend: Sendable {
   ///
   /// The work (SQLite, which may wait up to 5 s for another process's write lock, and yescrypt,
   /// ~25 ms per sign-in) runs on a dispatch queue, not on a Swift-concurrency thread, so the
-  /// app's few cooperative threads never block on it.
+  /// app's few cooperative threads never block on it. A held long poll and a post waiting for
+  /// its group commit hold no thread at all: they answer later (see ``handle(_:later:)``).
   public var handler: WireHandler {
     let core = core
     let queue = queue
     return { request in
       await withCheckedContinuation { continuation in
-        queue.async { continuation.resume(returning: core.handle(request)) }
+        queue.async {
+          let response = core.handle(request) { continuation.resume(returning: $0) }
+          if let response { continuation.resume(returning: response) }
+        }
       }
     }
   }
 
-  /// Answers one request synchronously (what ``handler`` does, without `async`).
+  /// Answers one request synchronously, holding the calling thread for a long poll or a post's
+  /// group commit (``handler`` and ``handle(_:later:)`` do not).
   public func handle(_ request: WireRequest) -> WireResponse {
     core.handle(request)
   }
@@ -93,9 +98,11 @@ public final class DevBackend: Sendable {
   /// Answers one request now, or, given `later`, may return `nil` and pass the answer to `later`
   /// once it is ready.
   ///
-  /// A post answers later, after its group commit, from the thread that ran the commit; so a
-  /// server's worker thread can serve other connections meanwhile instead of sleeping. Every other
-  /// request, and a post without `later`, answers now.
+  /// A post answers later, after its group commit, from a thread of the commit; a long poll
+  /// (`wait`) that finds no news answers later, once news arrives or its wait ends, from the
+  /// thread that looks for every held poll's news. So a server's worker thread can serve other
+  /// connections meanwhile instead of sleeping. Every other request, and every request without
+  /// `later`, answers now.
   ///
   /// ```swift
   /// let server = HTTPServer(respondNowOrLater: backend.handle(_:later:))

@@ -1,4 +1,7 @@
+import CommonDataModels
+import Dispatch
 import Foundation
+import Synchronization
 
 extension BackendCore {
   /// Holds a long poll: checks `isReady` every ``longPollCheckInterval`` until it is true or
@@ -15,6 +18,120 @@ extension BackendCore {
       let pause = min(longPollCheckInterval, deadline - now)
       Thread.sleep(
         forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+    }
+  }
+
+  /// Answers a long poll with `respond` once `isReady` is true or `seconds` pass.
+  ///
+  /// Without `later`, this thread holds the poll (``holdLongPoll(seconds:until:)``). With it, a
+  /// poll that is not ready at once is handed to ``HeldPolls`` and this returns `nil`: the
+  /// caller's thread (an HTTP worker) is free, and the answer goes to `later`.
+  func answerLongPoll(
+    seconds: Int64, later: RouteOutcome?, isReady: @escaping @Sendable () throws -> Bool,
+    respond: @escaping @Sendable () throws -> WireResponse
+  ) throws -> WireResponse? {
+    guard let later, seconds > 0, try !isReady() else {
+      try Self.holdLongPoll(seconds: seconds, until: isReady)
+      return try respond()
+    }
+    heldPolls.hold(
+      until: ContinuousClock.now + .seconds(seconds), isReady: isReady,
+      answer: { later(Result(catching: respond)) },
+      fail: { later(.failure($0)) })
+    return nil
+  }
+}
+
+/// Long polls waiting for news without a thread each: one thread looks for every held poll's
+/// news every ``BackendCore/longPollCheckInterval`` and answers those whose news arrived or whose
+/// wait ended.
+///
+/// Looking, rather than being told, is what lets news written by another process (the other app
+/// on the same database) end a poll. The thread runs only while polls are held.
+final class HeldPolls: Sendable {
+  private struct Poll: Sendable {
+    let deadline: ContinuousClock.Instant
+    let isReady: @Sendable () throws -> Bool
+    let answer: @Sendable () -> Void
+    let fail: @Sendable (any Error) -> Void
+  }
+
+  private struct State {
+    /// The polls the next round checks (the running round has taken the rest out).
+    var polls: [Poll] = []
+    /// Every held poll: those in `polls` and those the running round checks.
+    var held = 0
+    /// Whether the checking thread runs.
+    var checking = false
+  }
+
+  private let state = Mutex(State())
+  private let interval: Duration
+  /// Answers run here, so a slow one (a page read waiting for another process's lock) holds up
+  /// neither the checks nor the other answers.
+  private let answering = DispatchQueue(
+    label: "fromm.held-polls", qos: .userInitiated, attributes: .concurrent)
+
+  init(interval: Duration) {
+    self.interval = interval
+  }
+
+  /// How many polls are held now.
+  var count: Int { state.withLock { $0.held } }
+
+  /// Holds a poll until `isReady` is true (then `answer`), it throws (then `fail`), or `deadline`
+  /// passes (then `answer`).
+  func hold(
+    until deadline: ContinuousClock.Instant, isReady: @escaping @Sendable () throws -> Bool,
+    answer: @escaping @Sendable () -> Void, fail: @escaping @Sendable (any Error) -> Void
+  ) {
+    let startsChecking = state.withLock { state -> Bool in
+      state.polls.append(Poll(deadline: deadline, isReady: isReady, answer: answer, fail: fail))
+      state.held += 1
+      defer { state.checking = true }
+      return !state.checking
+    }
+    if startsChecking {
+      Thread.detachNewThread { self.check() }
+    }
+  }
+
+  /// The checking thread's life: every interval, answer the polls that are done; end once none
+  /// is held.
+  private func check() {
+    while true {
+      Thread.sleep(
+        forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
+      let polls = state.withLock { state in
+        defer { state.polls.removeAll(keepingCapacity: true) }
+        return state.polls
+      }
+      var waiting: [Poll] = []
+      var done: [(poll: Poll, error: (any Error)?)] = []
+      let now = ContinuousClock.now
+      for poll in polls {
+        do {
+          if try poll.isReady() || now >= poll.deadline {
+            done.append((poll, nil))
+          } else {
+            waiting.append(poll)
+          }
+        } catch {
+          done.append((poll, error))
+        }
+      }
+      let ends = state.withLock { state -> Bool in
+        state.polls.append(contentsOf: waiting)
+        state.held -= done.count
+        if state.polls.isEmpty { state.checking = false }
+        return !state.checking
+      }
+      for (poll, error) in done {
+        answering.async {
+          if let error { poll.fail(error) } else { poll.answer() }
+        }
+      }
+      if ends { return }
     }
   }
 }

@@ -14,7 +14,10 @@ extension BackendCore {
   /// one index lookup each time.
   static let longPollCheckInterval: Duration = .milliseconds(20)
 
-  func listMessages(_ request: RouteRequest) throws -> WireResponse {
+  /// A room's page after a cursor; with `wait`, held until a message the caller may see arrives
+  /// or the seconds pass. Given `later`, a held request holds no thread: it returns `nil` and
+  /// answers there.
+  func listMessages(_ request: RouteRequest, later: RouteOutcome? = nil) throws -> WireResponse? {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     // Parsed before the room is checked but reported after it, as a room's 403 or 404 comes first.
@@ -25,32 +28,28 @@ extension BackendCore {
         wait: try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
       )
     }
+    let page = { @Sendable [self] () throws -> WireResponse in
+      let (after, limit, _) = try query.get()
+      let page = try store.messages(
+        artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize
+      ) { access in
+        try Self.checkRoom(access, for: caller.account, artistID: artistID)
+      }
+      return try .json(
+        MessagePage(messages: page.messages, cursor: page.messages.last?.id ?? after, hasMore: page.hasMore))
+    }
     // A plain page (the common poll) has the room checked inside its own read transaction. A long
     // poll is held only for a caller who may use the room, and a bad query is reported after that.
-    let isPlainPage = (try? query.get()).map { $0.wait == 0 } ?? false
-    if !isPlainPage {
-      try authorizeRoom(caller.account, artistID: artistID)
-      let parsed = try query.get()
-      try waitForMessage(artist: artistID, viewer: caller.account, after: parsed.after, seconds: parsed.wait)
-    }
-    let (after, limit, _) = try query.get()
-    let page = try store.messages(
-      artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize
-    ) { access in
-      try Self.checkRoom(access, for: caller.account, artistID: artistID)
-    }
-    return try .json(
-      MessagePage(messages: page.messages, cursor: page.messages.last?.id ?? after, hasMore: page.hasMore))
-  }
-
-  /// Holds a long poll until `viewer` may see a message after `after`, or `seconds` pass.
-  private func waitForMessage(
-    artist: AccountID, viewer: AccountRecord, after: MessageID?, seconds: Int64
-  ) throws {
-    let cursor = after?.rawValue ?? 0
-    try Self.holdLongPoll(seconds: seconds) {
-      try store.newestVisibleMessageID(artist: artist, viewer: viewer) > cursor
-    }
+    if (try? query.get()).map({ $0.wait == 0 }) ?? false { return try page() }
+    try authorizeRoom(caller.account, artistID: artistID)
+    let parsed = try query.get()
+    let cursor = parsed.after?.rawValue ?? 0
+    return try answerLongPoll(
+      seconds: parsed.wait, later: later,
+      isReady: { [store] in
+        try store.newestVisibleMessageID(artist: artistID, viewer: caller.account) > cursor
+      },
+      respond: page)
   }
 
   func listHistory(_ request: RouteRequest) throws -> WireResponse {
