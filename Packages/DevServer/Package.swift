@@ -56,6 +56,7 @@ let package = Package(
         "DevServerCore", "DevServerHTTP", "SQLiteStore",
         .product(name: "CommonDataModels", package: "DataModel"),
         .product(name: "AuthDataModels", package: "DataModel"),
+        .product(name: "MessageDataModels", package: "DataModel"),
       ]),
     .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
     .testTarget(

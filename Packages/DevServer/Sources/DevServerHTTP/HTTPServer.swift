@@ -185,6 +185,13 @@ public final class HTTPServer: Sendable {
 
   var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
+  /// Requests whose handler will answer later and has not yet (held long polls, posts in their
+  /// group commit); package access, for the benchmark.
+  package var heldByHandlers: Int { loop.withLock { $0 }?.heldByHandlers ?? 0 }
+
+  /// The worker threads running now; package access, for the benchmark.
+  package var workerCount: Int { loop.withLock { $0 }?.workerCount ?? 0 }
+
   /// Asks for enough descriptors for `count` connections (the soft limit is often 1,024).
   private static func raiseDescriptorLimit(toAtLeast count: Int) {
     var limit = rlimit()

@@ -37,6 +37,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private let batchCommits = Atomic<Int>(0)
   private let batchWrites = Atomic<Int>(0)
   private let batchWaitNanoseconds = Atomic<Int>(0)
+  /// The connection ``changeCounter()`` asks, opened on first use.
+  private let watcher = PlainLock<SQLiteConnection?>(nil)
   /// How many read connections this database keeps.
   public let readerCount: Int
   /// The file's path.
@@ -91,6 +93,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   }
 
   deinit {
+    watcher.withLock { $0?.close() }
     writer.close()
     readers.withLock { pool in
       for reader in pool { reader.connection.close() }
@@ -150,6 +153,33 @@ public final class SQLiteDatabase: @unchecked Sendable {
       readers.withLock { $0.append(idle) }
     }
     return try body(reader)
+  }
+
+  /// A number that changes whenever a transaction is committed to the file, by this database's
+  /// writer or by any other connection or process (SQLite's `PRAGMA data_version`, asked on a
+  /// connection of its own that never writes).
+  ///
+  /// Cheap enough to ask often: someone waiting for news can look for it only when this moved.
+  ///
+  /// ```swift
+  /// let seen = try db.changeCounter()
+  /// // …
+  /// if try db.changeCounter() != seen { /* something was committed: look again */ }
+  /// ```
+  public func changeCounter() throws -> Int64 {
+    try watcher.withLock { watcher in
+      if watcher == nil {
+        let connection = try Self.openConnection(path, busyTimeoutMilliseconds: 0)
+        do {
+          try connection.execute("PRAGMA query_only = ON")
+        } catch {
+          connection.close()
+          throw error
+        }
+        watcher = connection
+      }
+      return try watcher?.queryFirst("PRAGMA data_version")?.int64(0) ?? 0
+    }
   }
 
   /// Runs `body` with a read-only connection inside one read transaction (`BEGIN … COMMIT`).

@@ -10,6 +10,8 @@ enum BenchCase: String, CaseIterable {
   case bigRoom = "big-room"
   /// A fresh client beside 200 idle or slow connections.
   case idleConnections = "idle-connections"
+  /// 500 long polls held over HTTP: threads, CPU while held, and how soon a post answers them all.
+  case heldPolls = "held-polls"
   /// Health, artist list and room read under wrk against nginx serving a static file.
   case reads
   /// Posts under wrk against raw SQLite inserts (a plain table and the server's schema).

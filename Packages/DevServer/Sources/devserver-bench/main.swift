@@ -4,6 +4,7 @@ import DevServerCore
 import DevServerHTTP
 import Dispatch
 import Foundation
+import MessageDataModels
 import SQLiteStore
 import Synchronization
 
@@ -263,6 +264,60 @@ if runs(.idleConnections) {
   held.removeAll()
 }
 
+// Long polls held over HTTP on the room, each by its own connection, until a post ends them.
+if runs(.heldPolls) {
+  let pollCount = 500
+  let cursorPage = backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth))
+  let cursor = (try? WireJSON.decode(MessagePage.self, from: cursorPage.body))?.cursor?.rawValue ?? 0
+  let threadsBefore = Bench.threadCount()
+  let head = Array(
+    "GET \(roomPath)?after=\(cursor)&wait=20 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n".utf8)
+  var polls: [LoopbackClient] = []
+  for _ in 0..<pollCount {
+    guard let client = try? LoopbackClient(port: targetPort) else { break }
+    client.sendRaw(head)
+    polls.append(client)
+  }
+  let heldBy = ContinuousClock.now + .seconds(10)
+  while targetServer.heldByHandlers < polls.count && ContinuousClock.now < heldBy { usleep(10_000) }
+  let held = targetServer.heldByHandlers
+  let threadsHeld = Bench.threadCount()
+  let workersHeld = targetServer.workerCount
+  let usageBefore = Bench.usage()
+  usleep(1_000_000)
+  let cpuPerSecond = (Bench.usage().cpuSeconds - usageBefore.cpuSeconds) * 1000
+  let freshStarted = ContinuousClock.now
+  let freshStatus = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
+  let freshMilliseconds = Bench.seconds(ContinuousClock.now - freshStarted) * 1000
+  let posted = ContinuousClock.now
+  _ = backend.handle(
+    WireRequest(
+      method: "POST", path: roomPath,
+      headers: [
+        APIHeaders.authorization: APIHeaders.bearer(artist.token), APIHeaders.contentType: APIHeaders.json,
+      ],
+      body: Data(#"{"text":"to every held poll"}"#.utf8)))
+  var answered = 0
+  for client in polls where (try? client.readResponse(timeout: .seconds(10)))?.status == 200 { answered += 1 }
+  let allAnsweredMilliseconds = Bench.seconds(ContinuousClock.now - posted) * 1000
+  print("\(polls.count) long polls held over HTTP (one connection each, wait=20):")
+  print(
+    Bench.pad("    held without a thread")
+      + " \(held) of \(polls.count), \(workersHeld) workers running"
+      + (threadsBefore.flatMap { before in
+        threadsHeld.map { ", process threads \(before) before, \($0) held" }
+      }
+        ?? ""))
+  print(Bench.pad("    process CPU while they wait") + String(format: " %7.1f ms per second", cpuPerSecond))
+  print(
+    Bench.pad("    fresh GET /v1/health beside them")
+      + String(format: " %7.2f ms, status %d", freshMilliseconds, freshStatus))
+  print(
+    Bench.pad("    a post, until every poll has it")
+      + String(format: " %7.1f ms, %d of %d answered 200", allAnsweredMilliseconds, answered, polls.count))
+  polls.removeAll()
+}
+
 // Anchors: nginx serving a static file and raw SQLite inserts, measured now, beside our figures.
 let anchorFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
   "devserver-bench-nginx-\(UUID().uuidString)")
@@ -490,6 +545,15 @@ enum Bench {
       Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     return (seconds, usage.ru_nvcsw + usage.ru_nivcsw)
+  }
+
+  /// The process's thread count (Linux's /proc), or `nil` elsewhere.
+  static func threadCount() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("Threads:") {
+      return line.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+    return nil
   }
 
   static func pad(_ name: String) -> String {

@@ -254,4 +254,19 @@ import Testing
     let attributes = try FileManager.default.attributesOfItem(atPath: temp.path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
   }
+
+  @Test func changeCounter_movesWithEveryCommit_fromThisDatabaseOrAnother_andNotWithReads() throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path)
+    try database.write { try $0.execute("CREATE TABLE items (name TEXT)") }
+    let start = try database.changeCounter()
+    _ = try database.read { try $0.queryFirst("SELECT COUNT(*) FROM items") }
+    #expect(try database.changeCounter() == start)
+    try database.write { try $0.execute("INSERT INTO items VALUES ('mine')") }
+    let afterOwn = try database.changeCounter()
+    #expect(afterOwn != start)
+    let other = try SQLiteDatabase(path: temp.path)
+    try other.write { try $0.execute("INSERT INTO items VALUES ('theirs')") }
+    #expect(try database.changeCounter() != afterOwn)
+  }
 }

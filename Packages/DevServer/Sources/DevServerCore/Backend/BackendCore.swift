@@ -22,7 +22,7 @@ final class BackendCore: Sendable {
   /// Tokens verified in the last two seconds (see ``SessionCache``).
   let sessions = SessionCache()
   /// Long polls waiting for news without holding a thread (see ``answerLongPoll(seconds:later:isReady:respond:)``).
-  let heldPolls = HeldPolls(interval: BackendCore.longPollCheckInterval)
+  let heldPolls: HeldPolls
 
   static let sessionPurgeInterval: TimeInterval = 3_600
 
@@ -43,6 +43,9 @@ final class BackendCore: Sendable {
     self.hashGate = hashGate
     self.decoyHash = try hasher.hash(SessionToken.make())
     self.router = Router(routes: Self.routes)
+    self.heldPolls = HeldPolls(interval: Self.longPollCheckInterval) { [database = store.database] in
+      try database.changeCounter()
+    }
   }
 
   static let maxBodyBytes = 64 * 1024

@@ -47,13 +47,18 @@ extension BackendCore {
 /// wait ended.
 ///
 /// Looking, rather than being told, is what lets news written by another process (the other app
-/// on the same database) end a poll. The thread runs only while polls are held.
+/// on the same database) end a poll. A round looks only when `changes` (the database's
+/// ``SQLiteDatabase/changeCounter()``) moved since the last round, except at a poll new since
+/// then: with nothing committed, no poll's news can have arrived. The thread runs only while
+/// polls are held.
 final class HeldPolls: Sendable {
   private struct Poll: Sendable {
     let deadline: ContinuousClock.Instant
     let isReady: @Sendable () throws -> Bool
     let answer: @Sendable () -> Void
     let fail: @Sendable (any Error) -> Void
+    /// Not looked at by a round yet.
+    var isNew = true
   }
 
   private struct State {
@@ -67,13 +72,16 @@ final class HeldPolls: Sendable {
 
   private let state = Mutex(State())
   private let interval: Duration
+  private let changes: @Sendable () throws -> Int64
   /// Answers run here, so a slow one (a page read waiting for another process's lock) holds up
   /// neither the checks nor the other answers.
   private let answering = DispatchQueue(
     label: "fromm.held-polls", qos: .userInitiated, attributes: .concurrent)
 
-  init(interval: Duration) {
+  /// Polls checked every `interval`, looking for news only when `changes` moved (or it throws).
+  init(interval: Duration, changes: @escaping @Sendable () throws -> Int64) {
     self.interval = interval
+    self.changes = changes
   }
 
   /// How many polls are held now.
@@ -99,9 +107,14 @@ final class HeldPolls: Sendable {
   /// The checking thread's life: every interval, answer the polls that are done; end once none
   /// is held.
   private func check() {
+    var lastSeen: Int64?
     while true {
       Thread.sleep(
         forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
+      // Read before the polls are taken: a commit after this read moves it for the next round.
+      let seen = try? changes()
+      let changed = seen == nil || seen != lastSeen
+      lastSeen = seen
       let polls = state.withLock { state in
         defer { state.polls.removeAll(keepingCapacity: true) }
         return state.polls
@@ -109,11 +122,13 @@ final class HeldPolls: Sendable {
       var waiting: [Poll] = []
       var done: [(poll: Poll, error: (any Error)?)] = []
       let now = ContinuousClock.now
-      for poll in polls {
+      for var poll in polls {
         do {
-          if try poll.isReady() || now >= poll.deadline {
+          let looks = changed || poll.isNew
+          if try now >= poll.deadline || (looks && poll.isReady()) {
             done.append((poll, nil))
           } else {
+            poll.isNew = false
             waiting.append(poll)
           }
         } catch {
