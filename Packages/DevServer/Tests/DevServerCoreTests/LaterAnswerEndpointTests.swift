@@ -54,23 +54,10 @@ import Testing
   @Test func post_whoseCommitFails_isAnsweredLaterWithA503WithoutInternals() throws {
     let backend = try TestBackend(busyTimeoutMilliseconds: 100)
     let artist = try backend.signIn("iu_official")
-    let other = try SQLiteDatabase(
-      path: backend.directory.appendingPathComponent(DevBackend.databaseFileName).path)
-    let locked = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      try? other.write { _ in
-        locked.signal()
-        release.wait()
-      }
-      done.signal()
+    let (response, answeredLater) = try backend.whileAnotherProgramHoldsTheWriteLock {
+      backend.sendOfferingLater(
+        "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token, json: #"{"text":"hi"}"#)
     }
-    locked.wait()
-    let (response, answeredLater) = backend.sendOfferingLater(
-      "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token, json: #"{"text":"hi"}"#)
-    release.signal()
-    done.wait()
     #expect(answeredLater)
     #expect(response?.status == 503)
     #expect(response?.error?.code == "service_unavailable")

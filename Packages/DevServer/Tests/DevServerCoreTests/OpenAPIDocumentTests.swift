@@ -109,27 +109,14 @@ import Testing
       }
     }
     // Another program holding the write lock.
-    let other = try SQLiteDatabase(
-      path: backend.directory.appendingPathComponent(DevBackend.databaseFileName).path)
-    let locked = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let finished = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      try? other.write { _ in
-        locked.signal()
-        release.wait()
+    try backend.whileAnotherProgramHoldsTheWriteLock {
+      for route in DevBackend.routes where route.pattern != APIPaths.signIn {
+        send(
+          route, artistID: "1",
+          token: route.pattern.hasSuffix("/subscription") ? lockedFan.token : lockedArtist.token,
+          body: Self.acceptedBody(route.pattern, serial))
       }
-      finished.signal()
     }
-    locked.wait()
-    for route in DevBackend.routes where route.pattern != APIPaths.signIn {
-      send(
-        route, artistID: "1",
-        token: route.pattern.hasSuffix("/subscription") ? lockedFan.token : lockedArtist.token,
-        body: Self.acceptedBody(route.pattern, serial))
-    }
-    release.signal()
-    finished.wait()
     #expect(
       seen.values.contains { $0.contains(429) }, "the corpus never reached a 429; the test lost its reach")
     #expect(

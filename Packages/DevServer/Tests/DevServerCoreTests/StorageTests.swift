@@ -174,23 +174,10 @@ import Testing
   @Test func databaseLockedByAnotherProcess_answers503WithoutInternals() throws {
     let backend = try TestBackend(busyTimeoutMilliseconds: 100)
     let artist = try backend.signIn("iu_official")
-    let other = try SQLiteDatabase(
-      path: backend.directory.appendingPathComponent(DevBackend.databaseFileName).path)
-    let locked = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      try? other.write { _ in
-        locked.signal()
-        release.wait()
-      }
-      done.signal()
+    let response = try backend.whileAnotherProgramHoldsTheWriteLock {
+      backend.send(
+        "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token, json: #"{"text":"hi"}"#)
     }
-    locked.wait()
-    let response = backend.send(
-      "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token, json: #"{"text":"hi"}"#)
-    release.signal()
-    done.wait()
     #expect(response.status == 503)
     #expect(response.error?.code == "service_unavailable")
     #expect(response.headers["retry-after"] == "1")

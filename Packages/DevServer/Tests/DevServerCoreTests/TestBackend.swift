@@ -2,6 +2,7 @@ import AuthDataModels
 import CommonDataModels
 import Dispatch
 import Foundation
+import SQLiteStore
 import Synchronization
 
 @testable import DevServerCore
@@ -31,6 +32,28 @@ final class TestBackend: Sendable {
 
   deinit {
     try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// Runs `body` while another connection to this backend's database (another program, as far
+  /// as the backend can tell) holds the write lock.
+  func whileAnotherProgramHoldsTheWriteLock<T>(_ body: () throws -> T) throws -> T {
+    let other = try SQLiteDatabase(path: directory.appendingPathComponent(DevBackend.databaseFileName).path)
+    let locked = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      try? other.write { _ in
+        locked.signal()
+        release.wait()
+      }
+      done.signal()
+    }
+    locked.wait()
+    defer {
+      release.signal()
+      done.wait()
+    }
+    return try body()
   }
 
   func advance(seconds: TimeInterval) {

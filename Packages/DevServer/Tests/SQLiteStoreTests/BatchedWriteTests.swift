@@ -82,18 +82,7 @@ import Testing
     defer { withExtendedLifetime(temp) {} }
     try database.insertInBatch("INSERT INTO items (name) VALUES ('taken')")
     // Hold the writer so that the inserts queue up and commit together in one batch.
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let held = DispatchGroup()
-    held.enter()
-    Thread.detachNewThread {
-      _ = try? database.write { _ in
-        holding.signal()
-        release.wait()
-      }
-      held.leave()
-    }
-    holding.wait()
+    let writer = HeldWriteLock(database)
     let outcomes = DispatchQueue(label: "outcomes")
     nonisolated(unsafe) var stored: [String: Int64] = [:]
     nonisolated(unsafe) var failed: [String] = []
@@ -113,9 +102,8 @@ import Testing
       }
     }
     Thread.sleep(forTimeInterval: 0.2)
-    release.signal()
+    writer.release()
     inserts.wait()
-    held.wait()
     #expect(Set(failed) == Set((0..<16).filter { $0 % 4 == 0 }.map { "taken #\($0)" }))
     let rows = try database.read { connection in
       try connection.query("SELECT rowid, name FROM items WHERE name LIKE 'row %'").map {
@@ -134,20 +122,11 @@ import Testing
     let temp = try SQLiteDatabaseTests.TempDatabase()
     let database = try SQLiteDatabase(path: temp.path, busyTimeoutMilliseconds: 50)
     try database.write { try $0.execute("CREATE TABLE items (name TEXT NOT NULL UNIQUE)") }
-    let blocker = try SQLiteDatabase(path: temp.path, busyTimeoutMilliseconds: 50)
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      _ = try? blocker.write { _ in
-        holding.signal()
-        release.wait()
-      }
-    }
-    holding.wait()
+    let blocker = HeldWriteLock(try SQLiteDatabase(path: temp.path, busyTimeoutMilliseconds: 50))
     #expect(throws: SQLiteError.self) {
       try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('late')") }
     }
-    release.signal()
+    blocker.release()
     try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('after')") }
     #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 1)
   }

@@ -86,15 +86,7 @@ import Testing
     try database.insertInBatch("INSERT INTO items (name) VALUES ('taken')")
     let outcomes = Outcomes()
     // Hold the writer so that the inserts queue up and share a batch.
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      _ = try? database.write { _ in
-        holding.signal()
-        release.wait()
-      }
-    }
-    holding.wait()
+    let writer = HeldWriteLock(database)
     let inserting = DispatchGroup()
     for index in 0..<12 {
       inserting.enter()
@@ -110,7 +102,7 @@ import Testing
     }
     // The first insert leads and waits for the writer, so the others queue behind it meanwhile.
     Thread.sleep(forTimeInterval: 0.2)
-    release.signal()
+    writer.release()
     inserting.wait()
     #expect(outcomes.waitForAll())
     #expect(outcomes.failed == ["taken 0", "taken 4", "taken 8"])
