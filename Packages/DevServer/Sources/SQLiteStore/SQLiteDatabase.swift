@@ -507,7 +507,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
 private struct BatchState {
   var queue: [BatchedWrite] = []
   /// Committed writes whose callers have not been told yet (see `finishCommitted`).
-  var committed = Deque()
+  var committed = FirstInFirstOut()
   var running = false
   var announced = 0
 }
@@ -589,7 +589,7 @@ public struct Migration: Sendable {
 }
 
 /// A first-in, first-out list of committed writes that reuses its storage.
-private struct Deque {
+private struct FirstInFirstOut {
   private var items: [BatchedWrite] = []
   private var head = 0
 
