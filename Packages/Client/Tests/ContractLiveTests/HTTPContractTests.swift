@@ -14,7 +14,7 @@ import Testing
   func serve(_ backend: Backend) throws -> (HTTPServer, App) {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
-    let server = HTTPServer(configuration: configuration, respond: backend.backend.handle)
+    let server = HTTPServer(configuration: configuration, respondNowOrLater: backend.backend.handle(_:later:))
     let port = try server.start()
     let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
     let store = SessionStore(directory: backend.folder, fileName: "http-session.json")

@@ -27,7 +27,7 @@ final class MeasurementBackend {
     // One line per request would bury the figures.
     let server = HTTPServer(
       configuration: configuration, logger: Logger(label: "fromm-server", minimumLevel: .error),
-      respond: backend.handle)
+      respondNowOrLater: backend.handle(_:later:))
     self.server = server
     let port = try server.start()
     guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw CancellationError() }

@@ -40,8 +40,10 @@ import Testing
     var description: String { "the look failed" }
   }
 
-  static func polls(_ probe: Probe, counterFails: Bool = false) -> HeldPolls {
-    HeldPolls(interval: .milliseconds(10)) {
+  static func polls(
+    _ probe: Probe, counterFails: Bool = false, interval: Duration = .milliseconds(10)
+  ) -> HeldPolls {
+    HeldPolls(interval: interval) {
       if counterFails { throw ProbeFailure() }
       return probe.counter.withLock { $0 }
     }
@@ -103,5 +105,21 @@ import Testing
     for later in probes { later.ready.withLock { $0 = true } }
     probe.counter.withLock { $0 += 1 }
     for later in probes { #expect(later.settled.wait(timeout: .now() + 2) == .success) }
+  }
+
+  @Test func somethingChangedInThisProcess_startsARoundAtOnce_ratherThanAtTheIntervalsEnd() {
+    let probe = Probe()
+    let polls = Self.polls(probe, interval: .seconds(30))
+    polls.somethingChanged()  // nothing held: nothing to do
+    probe.hold(polls, for: .seconds(60))
+    Thread.sleep(forTimeInterval: 0.05)
+    probe.ready.withLock { $0 = true }
+    probe.counter.withLock { $0 += 1 }
+    let told = ContinuousClock.now
+    polls.somethingChanged()
+    // The first round (the new poll's look) and the one asked for both come long before 30 s.
+    #expect(probe.settled.wait(timeout: .now() + 5) == .success)
+    #expect(ContinuousClock.now - told < .seconds(5))
+    #expect(probe.outcome.withLock { $0 } == "answered")
   }
 }

@@ -50,7 +50,8 @@ extension BackendCore {
 /// on the same database) end a poll. A round looks only when `changes` (the database's
 /// ``SQLiteDatabase/changeCounter()``) moved since the last round, except at a poll new since
 /// then: with nothing committed, no poll's news can have arrived. The thread runs only while
-/// polls are held.
+/// polls are held. This process's own posts start a round at once (``somethingChanged()``), so
+/// their news arrives without waiting for the interval.
 final class HeldPolls: Sendable {
   private struct Poll: Sendable {
     let deadline: ContinuousClock.Instant
@@ -75,6 +76,12 @@ final class HeldPolls: Sendable {
   private let changes: @Sendable () throws -> Int64
   /// Answers run here, so a slow one (a page read waiting for another process's lock) holds up
   /// neither the checks nor the other answers.
+  /// Signalled by ``somethingChanged()`` to start the next round at once.
+  private let wakeUp = DispatchSemaphore(value: 0)
+  /// Whether a wake-up is signalled and not yet taken, so a burst of posts signals once.
+  private let wakeUpPending = Atomic<Bool>(false)
+  /// Whether the checking thread runs (read without the lock by ``somethingChanged()``).
+  private let checking = Atomic<Bool>(false)
   private let answering = DispatchQueue(
     label: "fromm.held-polls", qos: .userInitiated, attributes: .concurrent)
 
@@ -86,6 +93,16 @@ final class HeldPolls: Sendable {
 
   /// How many polls are held now.
   var count: Int { state.withLock { $0.held } }
+
+  /// Starts the next round now rather than at the end of the interval: this process committed
+  /// something the held polls may be waiting for (a post). Costs an atomic load while no poll is
+  /// held.
+  func somethingChanged() {
+    guard checking.load(ordering: .relaxed),
+      !wakeUpPending.exchange(true, ordering: .acquiringAndReleasing)
+    else { return }
+    wakeUp.signal()
+  }
 
   /// Holds a poll until `isReady` is true (then `answer`), it throws (then `fail`), or `deadline`
   /// passes (then `answer`).
@@ -99,6 +116,7 @@ final class HeldPolls: Sendable {
       defer { state.checking = true }
       return !state.checking
     }
+    checking.store(true, ordering: .relaxed)
     if startsChecking {
       Thread.detachNewThread { self.check() }
     }
@@ -109,8 +127,10 @@ final class HeldPolls: Sendable {
   private func check() {
     var lastSeen: Int64?
     while true {
-      Thread.sleep(
-        forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
+      let seconds = Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds)
+      if wakeUp.wait(timeout: .now() + seconds) == .success {
+        wakeUpPending.store(false, ordering: .releasing)
+      }
       // Read before the polls are taken: a commit after this read moves it for the next round.
       let seen = try? changes()
       let changed = seen == nil || seen != lastSeen
@@ -138,7 +158,10 @@ final class HeldPolls: Sendable {
       let ends = state.withLock { state -> Bool in
         state.polls.append(contentsOf: waiting)
         state.held -= done.count
-        if state.polls.isEmpty { state.checking = false }
+        if state.polls.isEmpty {
+          state.checking = false
+          checking.store(false, ordering: .relaxed)
+        }
         return !state.checking
       }
       for (poll, error) in done {

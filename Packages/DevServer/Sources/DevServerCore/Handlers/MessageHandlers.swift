@@ -96,11 +96,13 @@ extension BackendCore {
     guard let later else {
       let message = try store.insertMessage(
         artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice)
+      heldPolls.somethingChanged()
       return try .json(message, status: 201)
     }
     store.insertMessage(
       artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice
-    ) { stored in
+    ) { [heldPolls] stored in
+      heldPolls.somethingChanged()
       later(Result { try .json(stored.get(), status: 201) })
     }
     return nil
