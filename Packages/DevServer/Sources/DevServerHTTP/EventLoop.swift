@@ -16,8 +16,8 @@ import Darwin
 /// again. No request is handed from thread to thread, so an answer costs no wake-ups beyond the
 /// poller's own, while a handler that blocks (a password hash, a database lock held by another
 /// process) holds only its own worker. A handler that answers later instead (a post, once its
-/// group commit is done) frees its worker at once; whichever thread writes that answer then
-/// serves the connection on. Accepting is the same: the listener is one more one-shot
+/// group commit is done; a held long poll) frees its worker at once; whichever thread writes
+/// that answer then serves the connection on. Accepting is the same: the listener is one more one-shot
 /// descriptor. A housekeeping thread enforces deadlines and runs the shutdown.
 final class EventLoop: Sendable {
   private struct Table {

@@ -16,10 +16,10 @@ import Darwin
 /// that a socket is readable reads it without blocking and answers its complete requests itself,
 /// so an idle or slow connection costs a descriptor and a buffer, not a thread. A handler may also
 /// answer later from another thread (``init(configuration:logger:respondNowOrLater:)``), as a
-/// post waiting for its group commit does, so its worker goes back to the poller. Keep-alive, pipelining, `Content-Length`
-/// bodies, limits on header size, body size, connections in total and per client address, a
-/// deadline for each request head, idle timeouts, one log line per request, and a graceful
-/// ``shutdown(gracePeriod:)``.
+/// post waiting for its group commit and a held long poll do, so its worker goes back to the
+/// poller. Keep-alive, pipelining, `Content-Length` bodies, limits on header size, body size,
+/// connections in total and per client address, a deadline for each request head, idle
+/// timeouts, one log line per request, and a graceful ``shutdown(gracePeriod:)``.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: configuration, handler: backend.handler)
