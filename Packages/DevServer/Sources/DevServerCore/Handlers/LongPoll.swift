@@ -16,8 +16,7 @@ extension BackendCore {
       let now = clock.now
       guard now < deadline else { return }
       let pause = min(longPollCheckInterval, deadline - now)
-      Thread.sleep(
-        forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+      Thread.sleep(forTimeInterval: timeInterval(pause))
     }
   }
 
@@ -30,10 +29,11 @@ extension BackendCore {
     seconds: Int64, later: RouteOutcome?, isReady: @escaping @Sendable () throws -> Bool,
     respond: @escaping @Sendable () throws -> WireResponse
   ) throws -> WireResponse? {
-    guard let later, seconds > 0, try !isReady() else {
+    guard let later, seconds > 0 else {
       try Self.holdLongPoll(seconds: seconds, until: isReady)
       return try respond()
     }
+    if try isReady() { return try respond() }
     heldPolls.hold(
       until: ContinuousClock.now + .seconds(seconds), isReady: isReady,
       answer: { later(Result(catching: respond)) },
@@ -67,21 +67,20 @@ final class HeldPolls: Sendable {
     var polls: [Poll] = []
     /// Every held poll: those in `polls` and those the running round checks.
     var held = 0
-    /// Whether the checking thread runs.
-    var checking = false
   }
 
   private let state = Mutex(State())
   private let interval: Duration
   private let changes: @Sendable () throws -> Int64
-  /// Answers run here, so a slow one (a page read waiting for another process's lock) holds up
-  /// neither the checks nor the other answers.
   /// Signalled by ``somethingChanged()`` to start the next round at once.
   private let wakeUp = DispatchSemaphore(value: 0)
   /// Whether a wake-up is signalled and not yet taken, so a burst of posts signals once.
   private let wakeUpPending = Atomic<Bool>(false)
-  /// Whether the checking thread runs (read without the lock by ``somethingChanged()``).
+  /// Whether the checking thread runs: changed only under `state`'s lock, read without it by
+  /// ``somethingChanged()``.
   private let checking = Atomic<Bool>(false)
+  /// Answers run here, so a slow one (a page read waiting for another process's lock) holds up
+  /// neither the checks nor the other answers.
   private let answering = DispatchQueue(
     label: "fromm.held-polls", qos: .userInitiated, attributes: .concurrent)
 
@@ -113,10 +112,8 @@ final class HeldPolls: Sendable {
     let startsChecking = state.withLock { state -> Bool in
       state.polls.append(Poll(deadline: deadline, isReady: isReady, answer: answer, fail: fail))
       state.held += 1
-      defer { state.checking = true }
-      return !state.checking
+      return !checking.exchange(true, ordering: .relaxed)
     }
-    checking.store(true, ordering: .relaxed)
     if startsChecking {
       Thread.detachNewThread { self.check() }
     }
@@ -127,8 +124,7 @@ final class HeldPolls: Sendable {
   private func check() {
     var lastSeen: Int64?
     while true {
-      let seconds = Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds)
-      if wakeUp.wait(timeout: .now() + seconds) == .success {
+      if wakeUp.wait(timeout: .now() + timeInterval(interval)) == .success {
         wakeUpPending.store(false, ordering: .releasing)
       }
       // Read before the polls are taken: a commit after this read moves it for the next round.
@@ -158,11 +154,9 @@ final class HeldPolls: Sendable {
       let ends = state.withLock { state -> Bool in
         state.polls.append(contentsOf: waiting)
         state.held -= done.count
-        if state.polls.isEmpty {
-          state.checking = false
-          checking.store(false, ordering: .relaxed)
-        }
-        return !state.checking
+        guard state.polls.isEmpty else { return false }
+        checking.store(false, ordering: .relaxed)
+        return true
       }
       for (poll, error) in done {
         answering.async {
@@ -172,4 +166,9 @@ final class HeldPolls: Sendable {
       if ends { return }
     }
   }
+}
+
+/// `duration` in seconds, for the APIs that take a `TimeInterval`.
+private func timeInterval(_ duration: Duration) -> TimeInterval {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
