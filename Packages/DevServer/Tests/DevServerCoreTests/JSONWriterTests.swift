@@ -81,27 +81,23 @@ import Testing
 
   @Test func integersAndEscapedRuns_handWritten_matchWireJSON() throws {
     var mismatches: [String] = []
-    let integers: [Int64] = [
-      0, 1, 9, 10, 99, 100, 7_919, 1_000_000_007, 999_999_999_999_999_999, 1_000_000_000_000_000_000,
-      Int64.max, -1, -10, -1_234_567, Int64.min,
-    ]
-    for value in integers {
+    /// Writes `value` by hand and through WireJSON, noting any difference.
+    func compare<Value: Encodable>(_ value: Value, _ write: (inout JSONWriter, Value) -> Void) throws {
       var writer = JSONWriter()
-      writer.integer(value)
+      write(&writer, value)
       let reference = String(decoding: try WireJSON.encode(value), as: UTF8.self)
       let handWritten = String(decoding: writer.bytes, as: UTF8.self)
       if handWritten != reference { mismatches.append("\(value): \(handWritten) vs \(reference)") }
     }
+    let integers: [Int64] = [
+      0, 1, 9, 10, 99, 100, 7_919, 1_000_000_007, 999_999_999_999_999_999, 1_000_000_000_000_000_000,
+      Int64.max, -1, -10, -1_234_567, Int64.min,
+    ]
+    for value in integers { try compare(value) { $0.integer($1) } }
     // Escapes first, last, side by side and between multi-byte characters: the runs copied whole
     // around them must neither lose nor repeat a byte.
     let texts = ["\"", "\"\"", "\\start", "end\\", "\n\n", "a\"b\\c\nd", "日\"本\u{1}語😀\t", "x\u{1F}"]
-    for text in texts {
-      var writer = JSONWriter()
-      writer.string(text)
-      let reference = String(decoding: try WireJSON.encode(text), as: UTF8.self)
-      let handWritten = String(decoding: writer.bytes, as: UTF8.self)
-      if handWritten != reference { mismatches.append("\(handWritten) vs \(reference)") }
-    }
+    for text in texts { try compare(text) { $0.string($1) } }
     #expect(mismatches.isEmpty, "JSONWriter differs from WireJSON (hand vs WireJSON): \(mismatches)")
   }
 
