@@ -35,6 +35,7 @@ public struct GraphCommand: Sendable {
                           imports drawn dashed), violations on stderr (json: in the document)
       --focus MODULE      what MODULE uses and what uses it (in any --format)
       --no-tests          leave test targets out of a dot, mermaid or json graph
+      --by-package        with --format mermaid: one node per package instead of per module
       --update-baseline   record every current violation as known
       --strict-baseline   fail when a baseline entry no longer matches a violation
       --timings           also print on stderr how long each step took (manifests, sources,
@@ -84,7 +85,8 @@ public struct GraphCommand: Sendable {
         options[argument] = arguments[index + 1]
         index += 2
       } else if [
-        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--timings",
+        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--by-package",
+        "--timings",
         "--help", "-h",
       ]
       .contains(
@@ -105,6 +107,9 @@ public struct GraphCommand: Sendable {
       }
     } else if let format = options["--format"], !["text", "dot", "mermaid", "json"].contains(format) {
       throw GraphError("unknown format '\(format)': use text, dot, mermaid or json")
+    }
+    if flags.contains("--by-package"), options["--format"] != "mermaid" {
+      throw GraphError("--by-package draws packages in --format mermaid only")
     }
     if let kind = options["--manifests"], !["dump", "files"].contains(kind) {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
@@ -232,7 +237,14 @@ public struct GraphCommand: Sendable {
     if flags.contains("--no-tests") { shown.modules.removeAll { $0.kind == .test } }
     switch format {
     case "dot", "mermaid":
-      let text = format == "dot" ? GraphFormatter.dot(shown) : GraphFormatter.mermaid(shown)
+      let text: String
+      if format == "dot" {
+        text = GraphFormatter.dot(shown)
+      } else {
+        text =
+          flags.contains("--by-package")
+          ? GraphFormatter.packageMermaid(shown) : GraphFormatter.mermaid(shown)
+      }
       return Result(output: text, status: status, errorOutput: lines.joined(separator: "\n"))
     case "json":
       let report = GraphFormatter.Report(

@@ -97,8 +97,7 @@ public enum GraphFormatter {
     var lines = ["graph LR"]
     // One box per package, so the drawing reads like the folder layout.
     for package in Array(Set(graph.modules.map(\.packageDir))).sorted() {
-      let packageID = package.map { $0.isLetter || $0.isNumber ? $0 : "_" }
-      lines.append("  subgraph \(String(packageID))[\"\(package)\"]")
+      lines.append("  subgraph \(mermaidID(package: package))[\"\(package)\"]")
       for module in graph.modules where module.packageDir == package {
         lines.append("    \(id(module.name))[\"\(module.name)\"]")
       }
@@ -107,6 +106,26 @@ public enum GraphFormatter {
     for (from, to) in edges(graph) { lines.append("  \(id(from)) --> \(id(to))") }
     for (from, to) in undeclaredEdges(graph) { lines.append("  \(id(from)) -.->|undeclared| \(id(to))") }
     return lines.joined(separator: "\n")
+  }
+
+  /// A Mermaid flowchart of packages (`graph LR`): an edge where a module of one package declares
+  /// a dependency on a module of another. ARCHITECTURE.md shows this one, `scripts/check-docs`
+  /// keeps it current.
+  public static func packageMermaid(_ graph: ModuleGraph) -> String {
+    let packageOf = Dictionary(graph.modules.map { ($0.name, $0.packageDir) }) { first, _ in first }
+    let nodes = Set(packageOf.values).sorted().map { "  \(mermaidID(package: $0))[\"\($0)\"]" }
+    let arrows = Set(
+      edges(graph).compactMap { from, to -> String? in
+        guard let source = packageOf[from], let target = packageOf[to], source != target else { return nil }
+        return "  \(mermaidID(package: source)) --> \(mermaidID(package: target))"
+      }
+    ).sorted()
+    return (["graph LR"] + nodes + arrows).joined(separator: "\n")
+  }
+
+  /// A Mermaid node id for a package directory (`Packages/FanApp` → `Packages_FanApp`).
+  static func mermaidID(package: String) -> String {
+    String(package.map { $0.isLetter || $0.isNumber ? $0 : "_" })
   }
 
   /// The report as pretty, key-sorted JSON (modules with package, path, layer, dependencies,
