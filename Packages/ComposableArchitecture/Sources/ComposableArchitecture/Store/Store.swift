@@ -25,6 +25,8 @@ public final class Store<State, Action: Sendable> {
   /// Where this store's state sits in the root's memory, when every step of its scope is a
   /// stored property; members are then read at their offset, not through the whole state.
   private let location: StateLocation?
+  /// The root's memory, on the root store only: what observers of its whole state compare.
+  private let rootMemory: StateMemory?
   private let sendAction: @MainActor (Action) -> Task<Void, Never>?
   /// What observers of ``state`` track, made on first read; members have their own, in
   /// `observedMembers`.
@@ -52,18 +54,20 @@ public final class Store<State, Action: Sendable> {
   package convenience init(core: StoreCore<State, Action>) {
     let storage = core.storage
     self.init(
-      core: core, location: StateLocation(memory: storage, offset: 0),
+      core: core, location: StateLocation(memory: storage, offset: 0), rootMemory: storage,
       readState: { storage.pointer.pointee }, sendAction: { core.send($0) })
   }
 
   private init(
     core: any StoreCoreProtocol,
     location: StateLocation?,
+    rootMemory: StateMemory? = nil,
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> Task<Void, Never>?
   ) {
     self.core = core
     self.location = location
+    self.rootMemory = rootMemory
     self.readState = readState
     self.sendAction = sendAction
   }
@@ -76,7 +80,7 @@ public final class Store<State, Action: Sendable> {
     if let existing = self.observedState {
       observedState = existing
     } else {
-      observedState = ObservedValue(state, read: readState)
+      observedState = ObservedValue.make(state, wholeStateOf: rootMemory, read: readState)
       self.observedState = observedState
     }
     if let observer = StoreObserver.current {
@@ -128,7 +132,7 @@ public final class Store<State, Action: Sendable> {
       let reader = StateReader(keyPath)
       read = { reader(readState()) }
     }
-    let observation = ObservedValue(read(), at: member, read: read)
+    let observation = ObservedValue.make(read(), at: member, read: read)
     observedMembers[keyPath] = observation
     lastMember = (keyPath, observation)
     return observation
