@@ -137,6 +137,57 @@ struct ObservedCollectionTests {
     withExtendedLifetime(token) {}
   }
 
+  @Test func observedRowCount_oneRowChanges_notifiesNone_rowAppended_notifies() {
+    let store = Store(initialState: Feed.state(count: 3)) { Feed() }
+    var counts: [Int] = []
+    let token = store.observe { counts.append(store.rows.count) }
+    let changes = ChangeCounter()
+    changes.observe { _ = store.rows.count }
+
+    store.send(.rowRenamed(id: 1, title: "renamed"))
+    #expect(counts == [3])
+    #expect(changes.count == 0)
+
+    store.send(.rowAppended(Feed.Row(id: 3, title: "new")))
+    #expect(counts == [3, 4])
+    #expect(changes.count == 1)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func observedRowTitles_oneRowChanges_notifies() {
+    let store = Store(initialState: Feed.state(count: 3)) { Feed() }
+    var titles: [[String]] = []
+    let token = store.observe { titles.append(store.rows.map(\.title)) }
+    let changes = ChangeCounter()
+    changes.observe { _ = store.rows.map(\.title) }
+
+    store.send(.rowRenamed(id: 2, title: "renamed"))
+
+    #expect(titles == [["row 0", "row 1", "row 2"], ["row 0", "row 1", "renamed"]])
+    #expect(changes.count == 1)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func observedRows_countThenElementsInALaterRun_hearsElementChanges() {
+    let store = Store(initialState: Feed.state(count: 3)) { Feed() }
+    final class Screen {
+      var showsTitles = false
+      var seen: [String] = []
+    }
+    let screen = Screen()
+    let token = store.observe {
+      screen.seen.append(screen.showsTitles ? store.rows[0].title : "\(store.rows.count) rows")
+    }
+
+    store.send(.rowRenamed(id: 0, title: "first"))
+    screen.showsTitles = true
+    store.send(.rowAppended(Feed.Row(id: 3, title: "new")))
+    store.send(.rowRenamed(id: 0, title: "again"))
+
+    #expect(screen.seen == ["3 rows", "first", "again"])
+    withExtendedLifetime(token) {}
+  }
+
   @Test func observedMember_notEquatableWithoutReferences_comparedBitForBit() {
     let store = Store(initialState: Opaque.State()) { Opaque() }
     var runs = 0

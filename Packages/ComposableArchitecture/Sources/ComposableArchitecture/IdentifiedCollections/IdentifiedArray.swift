@@ -15,7 +15,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// An array, where swift-identified-collections has an `OrderedSet`: ask the array itself
   /// (``index(id:)``, `self[id:]`) to find an id in constant time.
-  @inlinable public var ids: [ID] { idList }
+  public var ids: [ID] {
+    reads?.structureRead()
+    return idList
+  }
   @usableFromInline var idList: [ID]
   @usableFromInline var slots: [Element?]
   @usableFromInline var positions: [ID: Int]
@@ -23,6 +26,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Renewed by every change: observers compare it rather than the elements (see
   /// ``ChangeVersioned``).
   @usableFromInline var version: UInt64
+  /// Renewed by every change to the ids or their order, not by a change inside an element.
+  @usableFromInline var structureVersion: UInt64
+  /// Told what is read from this copy, when a store handed it to an observer.
+  @usableFromInline var reads: ReadRecorder?
 
   /// Creates an empty array whose elements are identified by `id`.
   public init(id: KeyPath<Element, ID>) {
@@ -31,6 +38,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     self.positions = [:]
     self.idOf = KeyPathGetter(id)
     self.version = nextChangeVersion()
+    self.structureVersion = version
+    self.reads = nil
   }
 
   /// Creates an array from `elements`, keeping the first of any elements that share an id.
@@ -72,19 +81,25 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The elements, in order.
-  public var elements: [Element] { slots.map { $0! } }
+  public var elements: [Element] {
+    reads?.elementsRead()
+    return slots.map { $0! }
+  }
 
   /// The ids in order; the same as ``ids``.
-  public var orderedIDs: [ID] { idList }
+  public var orderedIDs: [ID] { ids }
 
   /// The element with `id`, or `nil`. Setting `nil` removes it; setting a value for a new id
   /// appends it.
   @inlinable
   public subscript(id id: ID) -> Element? {
-    get { positions[id].map { slots[$0]! } }
+    get {
+      reads?.elementsRead()
+      return positions[id].map { slots[$0]! }
+    }
     _modify {
       if let index = positions[id] {
-        version = nextChangeVersion()
+        didChange(structure: false)
         // Lent out in place: a change to the element does not copy what it holds. Checked in a
         // `defer` so that an access ended by a thrown error leaves no empty slot either.
         defer { if slots[index] == nil { removeSlot(at: index) } }
@@ -97,7 +112,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
     set {
       if let index = positions[id] {
-        version = nextChangeVersion()
+        didChange(structure: false)
         if let newValue { slots[index] = newValue } else { removeSlot(at: index) }
       } else if let newValue {
         append(newValue)
@@ -110,7 +125,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     let id = idOf(element)
     if let index = positions[id] { return (false, index) }
-    version = nextChangeVersion()
+    didChange(structure: true)
     idList.append(id)
     slots.append(element)
     positions[id] = idList.count - 1
@@ -127,7 +142,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     let id = idOf(element)
     if let existing = positions[id] { return (false, existing) }
-    version = nextChangeVersion()
+    didChange(structure: true)
     idList.insert(id, at: index)
     slots.insert(element, at: index)
     reindex(from: index)
@@ -140,7 +155,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func update(_ element: Element, at index: Int) -> Element {
     precondition(
       idOf(element) == idList[index], "The replacement element must have the id of the element it replaces.")
-    version = nextChangeVersion()
+    didChange(structure: false)
     defer { slots[index] = element }
     return slots[index]!
   }
@@ -197,7 +212,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func removeLast() -> Element {
     precondition(!idList.isEmpty, "Can't remove the last element from an empty IdentifiedArray.")
-    version = nextChangeVersion()
+    didChange(structure: true)
     positions[idList.removeLast()] = nil
     return slots.removeLast()!
   }
@@ -227,7 +242,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   /// Removes every element.
   public mutating func removeAll() {
-    version = nextChangeVersion()
+    didChange(structure: true)
     idList.removeAll()
     slots.removeAll()
     positions.removeAll()
@@ -248,13 +263,16 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The index of the element with `id`, or `nil`.
-  public func index(id: ID) -> Int? { positions[id] }
+  public func index(id: ID) -> Int? {
+    reads?.structureRead()
+    return positions[id]
+  }
 
   /// Removes the slot at `index`; `nil` only when `[id:]` lent the element out and got `nil` back.
   @usableFromInline
   @discardableResult
   mutating func removeSlot(at index: Int) -> Element? {
-    version = nextChangeVersion()
+    didChange(structure: true)
     positions[idList.remove(at: index)] = nil
     let element = slots.remove(at: index)
     reindex(from: index)
@@ -263,7 +281,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   /// Keeps the elements at `indices` (ascending), dropping the rest.
   mutating func keep(_ indices: [Int]) {
-    version = nextChangeVersion()
+    didChange(structure: true)
     positions.removeAll(keepingCapacity: true)
     idList = indices.map { idList[$0] }
     slots = indices.map { slots[$0] }
@@ -272,10 +290,19 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   /// Puts the elements in the order of `order`, a permutation of the indices.
   mutating func reorder(_ order: [Int]) {
-    version = nextChangeVersion()
+    didChange(structure: true)
     idList = order.map { idList[$0] }
     slots = order.map { slots[$0] }
     reindex(from: 0)
+  }
+
+  /// Renews the versions after a change (both when `structure` changed too); the copy is no
+  /// longer the one handed to an observer.
+  @usableFromInline
+  mutating func didChange(structure: Bool) {
+    version = nextChangeVersion()
+    if structure { structureVersion = version }
+    reads = nil
   }
 
   mutating func reindex(from start: Int) {
@@ -285,6 +312,13 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
 extension IdentifiedArray: ChangeVersioned {
   var changeVersion: UInt64 { version }
+  var structureChangeVersion: UInt64 { structureVersion }
+
+  func recordingReads(into recorder: ReadRecorder) -> Self {
+    var copy = self
+    copy.reads = recorder
+    return copy
+  }
 }
 
 /// A key path read as a `Sendable` function; key paths are immutable values.
@@ -328,16 +362,34 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   public var startIndex: Int { 0 }
-  public var endIndex: Int { idList.count }
+  public var endIndex: Int {
+    reads?.structureRead()
+    return idList.count
+  }
+
+  /// The number of elements; reading it observes the ids, not what the elements hold.
+  public var count: Int {
+    reads?.structureRead()
+    return idList.count
+  }
+
+  /// Whether there are no elements; reading it observes the ids, not what the elements hold.
+  public var isEmpty: Bool {
+    reads?.structureRead()
+    return idList.isEmpty
+  }
 
   /// The element at `position`. Setting an element with another id replaces the one there, as
   /// in swift-identified-collections: when the new id is already elsewhere in the array, the
   /// element that had it is replaced and the one that was at `position` moves to its place.
   public subscript(position: Int) -> Element {
-    get { slots[position]! }
+    get {
+      reads?.elementsRead()
+      return slots[position]!
+    }
     set {
-      version = nextChangeVersion()
       let id = idOf(newValue)
+      didChange(structure: idList[position] != id)
       if let existing = positions[id], existing != position {
         swapAt(existing, position)
       } else if idList[position] != id {
@@ -348,7 +400,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
       slots[position] = newValue
     }
     _modify {
-      version = nextChangeVersion()
+      didChange(structure: false)
       let id = idList[position]
       yield &slots[position]!
       let newID = idOf(slots[position]!)
@@ -362,7 +414,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// Swaps the elements at `i` and `j`, ids and all.
   public mutating func swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
-    version = nextChangeVersion()
+    didChange(structure: true)
     idList.swapAt(i, j)
     slots.swapAt(i, j)
     positions[idList[i]] = i
@@ -372,6 +424,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The element at `position`, changed in place, now has `id`: an element elsewhere that had
   /// it is dropped, since two elements cannot share an id.
   private mutating func takeNewID(_ id: ID, at position: Int) {
+    didChange(structure: true)
     positions[idList[position]] = nil
     idList[position] = id
     if let other = positions[id] {

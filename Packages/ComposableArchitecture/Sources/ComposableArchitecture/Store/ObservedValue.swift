@@ -3,7 +3,9 @@
 ///
 /// How it tells is chosen once, from the value's type, so no check looks a conformance up:
 /// - a value that carries a change version (``IdentifiedArray``, see ``ChangeVersioned``) is
-///   compared by that number alone, in constant time, and no copy of it is kept;
+///   compared by that number alone, in constant time, and no copy of it is kept; an observer
+///   that read only its count or ids compares the version of those, so a change inside one
+///   element does not concern it;
 /// - a root store's whole state, unless it holds no references, counts as changed after every
 ///   send that reduced an action (``StateMemory/changeCount``): a copy kept to compare it with
 ///   would share the state's storage, and every change the reducer makes in place would then
@@ -28,8 +30,8 @@ class ObservedValue<Value>: StateObservation {
     read: @escaping @MainActor () -> Value
   ) -> ObservedValue<Value> {
     if let versioned = Value.self as? any ChangeVersioned.Type {
-      let versionOf = versionFunction(of: versioned, as: Value.self)
-      return VersionedValue(version: versionOf(value), versionOf: versionOf, at: location, read: read)
+      return VersionedValue(
+        value, versions: Versions(of: versioned, as: Value.self), at: location, read: read)
     }
     if let memory, !_isPOD(Value.self) {
       return ReducedState(memory: memory, at: location, read: read)
@@ -63,6 +65,9 @@ class ObservedValue<Value>: StateObservation {
 
   /// Takes `value`, just read, as the one watchers saw.
   func remember(_ value: Value) {}
+
+  /// `value`, just read, as the reader gets it: a collection that tells what is read from it.
+  func handOut(_ value: Value) -> Value { value }
 }
 
 /// A value kept and compared with the copy read last.
@@ -96,31 +101,62 @@ private final class ComparedValue<Value>: ObservedValue<Value> {
   }
 }
 
-/// A value compared by its change version: constant time, and no copy of it is kept.
+/// A value compared by its change versions: constant time, and no copy of it is kept.
+///
+/// The copies handed out tell what their readers read (``ReadRecorder``): readers of the ids or
+/// the count alone compare only the version of those. Watchers (`withObservationTracking`) and
+/// `Store.observe`'s observers have a recorder each, since each resets its own.
 @MainActor
 private final class VersionedValue<Value>: ObservedValue<Value> {
-  private let versionOf: (Value) -> UInt64
+  private let versions: Versions<Value>
+  private let watcherReads = ReadRecorder()
+  private let observerReads = ReadRecorder()
   @exclusivity(unchecked) private var lastVersion: UInt64
+  @exclusivity(unchecked) private var lastStructure: UInt64
   @exclusivity(unchecked) private var observedVersion: UInt64
+  @exclusivity(unchecked) private var observedStructure: UInt64
 
   init(
-    version: UInt64, versionOf: @escaping (Value) -> UInt64, at location: StateLocation?,
+    _ value: Value, versions: Versions<Value>, at location: StateLocation?,
     read: @escaping @MainActor () -> Value
   ) {
-    self.versionOf = versionOf
-    self.lastVersion = version
-    self.observedVersion = version
+    self.versions = versions
+    (lastVersion, lastStructure) = (versions.version(value), versions.structure(value))
+    (observedVersion, observedStructure) = (lastVersion, lastStructure)
     super.init(at: location, read: read)
   }
 
-  override func remember(_ value: Value) { lastVersion = versionOf(value) }
-  override func hasChanged() -> Bool { versionOf(currentValue()) != lastVersion }
-  override func resetObservedValue() { observedVersion = versionOf(currentValue()) }
+  override func handOut(_ value: Value) -> Value {
+    versions.recording(value, StoreObserver.current == nil ? watcherReads : observerReads)
+  }
+
+  override func remember(_ value: Value) {
+    (lastVersion, lastStructure) = (versions.version(value), versions.structure(value))
+    watcherReads.reset()
+  }
+
+  override func hasChanged() -> Bool {
+    let value = currentValue()
+    return watcherReads.onlyStructureRead
+      ? versions.structure(value) != lastStructure : versions.version(value) != lastVersion
+  }
+
+  override func resetObservedValue() {
+    let value = currentValue()
+    (observedVersion, observedStructure) = (versions.version(value), versions.structure(value))
+    observerReads.reset()
+  }
 
   override func refreshObservedValue() {
-    let current = versionOf(currentValue())
+    let value = currentValue()
+    let (current, structure) = (versions.version(value), versions.structure(value))
     if current == observedVersion { return }
-    observedVersion = current
+    let changed = observerReads.onlyStructureRead ? structure != observedStructure : true
+    // Taken as seen either way: an observer that reads an element later reads it from now on.
+    (observedVersion, observedStructure) = (current, structure)
+    guard changed else { return }
+    // The observers run again, and record what they read this time.
+    observerReads.reset()
     version &+= 1
   }
 }
@@ -195,8 +231,17 @@ private func equality<E: Equatable, T>(of _: E.Type, as _: T.Type) -> (T, T) -> 
   }
 }
 
-/// `V.changeVersion` for values typed as `T`, which is `V` itself.
-private func versionFunction<V: ChangeVersioned, T>(of _: V.Type, as _: T.Type) -> (T) -> UInt64 {
-  precondition(V.self == T.self, "versionFunction(of:as:) needs one type twice")
-  return { unsafeBitCast($0, to: V.self).changeVersion }
+/// What ``ChangeVersioned`` gives, for values typed as `T`, which is the conforming type
+/// itself: found once, so no check looks the conformance up.
+private struct Versions<T> {
+  let version: (T) -> UInt64
+  let structure: (T) -> UInt64
+  let recording: (T, ReadRecorder) -> T
+
+  init<V: ChangeVersioned>(of _: V.Type, as _: T.Type) {
+    precondition(V.self == T.self, "Versions(of:as:) needs one type twice")
+    version = { unsafeBitCast($0, to: V.self).changeVersion }
+    structure = { unsafeBitCast($0, to: V.self).structureChangeVersion }
+    recording = { unsafeBitCast(unsafeBitCast($0, to: V.self).recordingReads(into: $1), to: T.self) }
+  }
 }

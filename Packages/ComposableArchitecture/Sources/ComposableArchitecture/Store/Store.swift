@@ -73,7 +73,16 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// The current state. Reading it inside `withObservationTracking` observes it: the observation
-  /// is told when this store's state changes (compared with `==` when it is `Equatable`).
+  /// is told when this store's state changes.
+  ///
+  /// How a change is told, here and for a member (`store.rows`): an ``IdentifiedArray`` by its
+  /// change version, in constant time (and by the version of its ids alone when the reader read
+  /// only its count or ids, so a change inside one element does not concern it); the root
+  /// store's whole state, unless it holds no references, by whether an action was reduced since;
+  /// any other `Equatable` value with `==`, after checking whether it is the very copy read; a
+  /// value holding no references bit for bit. Anything else counts as changed after every send.
+  /// No observer keeps a copy of an `IdentifiedArray` or of the root state, so the reducer
+  /// changes them in place, copying nothing.
   public var state: State {
     let state = readState()
     let observedState: ObservedValue<State>
@@ -88,7 +97,7 @@ public final class Store<State, Action: Sendable> {
     } else if observedState.access(state) {
       core.watch(observedState)
     }
-    return state
+    return observedState.handOut(state)
   }
 
   /// One member of the current state: `store.count`. Reading it inside
@@ -107,7 +116,7 @@ public final class Store<State, Action: Sendable> {
     } else if observation.access(value) {
       core.watch(observation)
     }
-    return value
+    return observation.handOut(value)
   }
 
   /// The observation of the member at `keyPath`, made on first use.
@@ -147,9 +156,8 @@ public final class Store<State, Action: Sendable> {
   /// ```
   ///
   /// The observation stays armed: after each send (once all the actions it queued were
-  /// processed), each value the body read is read again and compared with `==` (a value that
-  /// is not `Equatable` counts as changed after every send), and the body runs again only when
-  /// one differs, recording what it reads this time. Reads made inside the body are tracked by
+  /// processed), each value the body read is checked again, as ``state`` describes, and the
+  /// body runs again only when one changed, recording what it reads this time. Reads made inside the body are tracked by
   /// it alone, not by an enclosing `withObservationTracking`; SwiftUI and other Observation
   /// clients observe the store as before. Only reads through stores are tracked: a `@Shared`
   /// value changed outside a send (by an effect's `withLock`, say) or another `Observable`
