@@ -57,7 +57,7 @@ private struct StorageAddresses: Equatable {
     (rows, rowIDs, messages) = store.withState { state in
       (
         state.rows.slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-        state.rows.idList.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+        state.rows.ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
         state.messages.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
       )
     }

@@ -37,7 +37,7 @@ final class ReadRecorder: Sendable {
 
   init() {}
 
-  /// The ids, the count or the order were read.
+  /// The count, or where an id is, was read.
   @usableFromInline
   func structureRead() {
     structure.store(true, ordering: .relaxed)

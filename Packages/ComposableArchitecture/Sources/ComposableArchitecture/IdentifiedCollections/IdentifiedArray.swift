@@ -15,11 +15,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// An array, where swift-identified-collections has an `OrderedSet`: ask the array itself
   /// (``index(id:)``, `self[id:]`) to find an id in constant time.
-  public var ids: [ID] {
-    reads?.structureRead()
-    return idList
-  }
-  @usableFromInline var idList: [ID]
+  // Stored, so that a key path to it (`forEach` reads it after every action) is an offset, not
+  // a call that copies the whole state to project it; reading it is therefore not recorded (see
+  // ``ReadRecorder``), and counts as a read of the whole array.
+  public private(set) var ids: [ID]
   @usableFromInline var slots: [Element?]
   @usableFromInline var positions: [ID: Int]
   @usableFromInline let idOf: KeyPathGetter<Element, ID>
@@ -33,7 +32,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   /// Creates an empty array whose elements are identified by `id`.
   public init(id: KeyPath<Element, ID>) {
-    self.idList = []
+    self.ids = []
     self.slots = []
     self.positions = [:]
     self.idOf = KeyPathGetter(id)
@@ -55,8 +54,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public init(uncheckedUniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID>) {
     self.init(id: id)
     slots = elements.map { $0 }
-    idList = slots.map { idOf($0!) }
-    positions.reserveCapacity(idList.count)
+    ids = slots.map { idOf($0!) }
+    positions.reserveCapacity(ids.count)
     reindex(from: 0)
   }
 
@@ -126,10 +125,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let id = idOf(element)
     if let index = positions[id] { return (false, index) }
     didChange(structure: true)
-    idList.append(id)
+    ids.append(id)
     slots.append(element)
-    positions[id] = idList.count - 1
-    return (true, idList.count - 1)
+    positions[id] = ids.count - 1
+    return (true, ids.count - 1)
   }
 
   /// Appends each of `newElements` whose id is new, in order.
@@ -143,7 +142,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     let id = idOf(element)
     if let existing = positions[id] { return (false, existing) }
     didChange(structure: true)
-    idList.insert(id, at: index)
+    ids.insert(id, at: index)
     slots.insert(element, at: index)
     reindex(from: index)
     return (true, index)
@@ -154,7 +153,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func update(_ element: Element, at index: Int) -> Element {
     precondition(
-      idOf(element) == idList[index], "The replacement element must have the id of the element it replaces.")
+      idOf(element) == ids[index], "The replacement element must have the id of the element it replaces.")
     didChange(structure: false)
     defer { slots[index] = element }
     return slots[index]!
@@ -211,46 +210,46 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// ```
   @discardableResult
   public mutating func removeLast() -> Element {
-    precondition(!idList.isEmpty, "Can't remove the last element from an empty IdentifiedArray.")
+    precondition(!ids.isEmpty, "Can't remove the last element from an empty IdentifiedArray.")
     didChange(structure: true)
-    positions[idList.removeLast()] = nil
+    positions[ids.removeLast()] = nil
     return slots.removeLast()!
   }
 
   /// Removes the last `count` elements; the array must hold at least that many.
   public mutating func removeLast(_ count: Int) {
     precondition(
-      count >= 0 && count <= idList.count, "Can't remove more elements than an IdentifiedArray holds.")
+      count >= 0 && count <= ids.count, "Can't remove more elements than an IdentifiedArray holds.")
     for _ in 0..<count { removeLast() }
   }
 
   /// Removes and returns the first element; the array must not be empty, as with `Array`.
   @discardableResult
   public mutating func removeFirst() -> Element {
-    precondition(!idList.isEmpty, "Can't remove the first element from an empty IdentifiedArray.")
+    precondition(!ids.isEmpty, "Can't remove the first element from an empty IdentifiedArray.")
     return remove(at: 0)
   }
 
   /// Removes every element for which `shouldRemove` returns `true`, keeping the order of the rest.
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
     var kept: [Int] = []
-    kept.reserveCapacity(idList.count)
+    kept.reserveCapacity(ids.count)
     for index in slots.indices where try !shouldRemove(slots[index]!) { kept.append(index) }
-    guard kept.count < idList.count else { return }
+    guard kept.count < ids.count else { return }
     keep(kept)
   }
 
   /// Removes every element.
   public mutating func removeAll() {
     didChange(structure: true)
-    idList.removeAll()
+    ids.removeAll()
     slots.removeAll()
     positions.removeAll()
   }
 
   /// Makes room for `capacity` elements.
   public mutating func reserveCapacity(_ capacity: Int) {
-    idList.reserveCapacity(capacity)
+    ids.reserveCapacity(capacity)
     slots.reserveCapacity(capacity)
     positions.reserveCapacity(capacity)
   }
@@ -273,7 +272,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   mutating func removeSlot(at index: Int) -> Element? {
     didChange(structure: true)
-    positions[idList.remove(at: index)] = nil
+    positions[ids.remove(at: index)] = nil
     let element = slots.remove(at: index)
     reindex(from: index)
     return element
@@ -283,7 +282,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   mutating func keep(_ indices: [Int]) {
     didChange(structure: true)
     positions.removeAll(keepingCapacity: true)
-    idList = indices.map { idList[$0] }
+    ids = indices.map { ids[$0] }
     slots = indices.map { slots[$0] }
     reindex(from: 0)
   }
@@ -291,7 +290,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Puts the elements in the order of `order`, a permutation of the indices.
   mutating func reorder(_ order: [Int]) {
     didChange(structure: true)
-    idList = order.map { idList[$0] }
+    ids = order.map { ids[$0] }
     slots = order.map { slots[$0] }
     reindex(from: 0)
   }
@@ -306,7 +305,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   mutating func reindex(from start: Int) {
-    for index in start..<idList.count { positions[idList[index]] = index }
+    for index in start..<ids.count { positions[ids[index]] = index }
   }
 }
 
@@ -361,75 +360,81 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
 }
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
-  public var startIndex: Int { 0 }
-  public var endIndex: Int {
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int {
     reads?.structureRead()
-    return idList.count
+    return ids.count
   }
 
   /// The number of elements; reading it observes the ids, not what the elements hold.
-  public var count: Int {
+  @inlinable public var count: Int {
     reads?.structureRead()
-    return idList.count
+    return ids.count
   }
 
   /// Whether there are no elements; reading it observes the ids, not what the elements hold.
-  public var isEmpty: Bool {
+  @inlinable public var isEmpty: Bool {
     reads?.structureRead()
-    return idList.isEmpty
+    return ids.isEmpty
   }
 
   /// The element at `position`. Setting an element with another id replaces the one there, as
   /// in swift-identified-collections: when the new id is already elsewhere in the array, the
   /// element that had it is replaced and the one that was at `position` moves to its place.
+  @inlinable
   public subscript(position: Int) -> Element {
     get {
       reads?.elementsRead()
       return slots[position]!
     }
-    set {
-      let id = idOf(newValue)
-      didChange(structure: idList[position] != id)
-      if let existing = positions[id], existing != position {
-        swapAt(existing, position)
-      } else if idList[position] != id {
-        positions[idList[position]] = nil
-        idList[position] = id
-        positions[id] = position
-      }
-      slots[position] = newValue
-    }
+    set { replace(at: position, with: newValue) }
     _modify {
       didChange(structure: false)
-      let id = idList[position]
+      let id = ids[position]
       yield &slots[position]!
       let newID = idOf(slots[position]!)
       if newID != id { takeNewID(newID, at: position) }
     }
   }
 
-  public func index(after i: Int) -> Int { i + 1 }
-  public func index(before i: Int) -> Int { i - 1 }
+  @inlinable public func index(after i: Int) -> Int { i + 1 }
+  @inlinable public func index(before i: Int) -> Int { i - 1 }
 
   /// Swaps the elements at `i` and `j`, ids and all.
   public mutating func swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
     didChange(structure: true)
-    idList.swapAt(i, j)
+    ids.swapAt(i, j)
     slots.swapAt(i, j)
-    positions[idList[i]] = i
-    positions[idList[j]] = j
+    positions[ids[i]] = i
+    positions[ids[j]] = j
+  }
+
+  /// What setting `self[position]` does: see the subscript.
+  @usableFromInline
+  mutating func replace(at position: Int, with newValue: Element) {
+    let id = idOf(newValue)
+    didChange(structure: ids[position] != id)
+    if let existing = positions[id], existing != position {
+      swapAt(existing, position)
+    } else if ids[position] != id {
+      positions[ids[position]] = nil
+      ids[position] = id
+      positions[id] = position
+    }
+    slots[position] = newValue
   }
 
   /// The element at `position`, changed in place, now has `id`: an element elsewhere that had
   /// it is dropped, since two elements cannot share an id.
-  private mutating func takeNewID(_ id: ID, at position: Int) {
+  @usableFromInline
+  mutating func takeNewID(_ id: ID, at position: Int) {
     didChange(structure: true)
-    positions[idList[position]] = nil
-    idList[position] = id
+    positions[ids[position]] = nil
+    ids[position] = id
     if let other = positions[id] {
       let element = slots[position]
-      idList.remove(at: other)
+      ids.remove(at: other)
       slots.remove(at: other)
       let position = other < position ? position - 1 : position
       slots[position] = element
@@ -443,13 +448,13 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 extension IdentifiedArray: Equatable where Element: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     // The same version: one is an unchanged copy of the other.
-    lhs.version == rhs.version || (lhs.idList == rhs.idList && lhs.slots == rhs.slots)
+    lhs.version == rhs.version || (lhs.ids == rhs.ids && lhs.slots == rhs.slots)
   }
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(idList.count)
+    hasher.combine(ids.count)
     for element in self { hasher.combine(element) }
   }
 }

@@ -4,7 +4,7 @@
 /// How it tells is chosen once, from the value's type, so no check looks a conformance up:
 /// - a value that carries a change version (``IdentifiedArray``, see ``ChangeVersioned``) is
 ///   compared by that number alone, in constant time, and no copy of it is kept; an observer
-///   that read only its count or ids compares the version of those, so a change inside one
+///   that read only its count (or `isEmpty`, `index(id:)`) compares the version of the ids, so a change inside one
 ///   element does not concern it;
 /// - a root store's whole state, unless it holds no references, counts as changed after every
 ///   send that reduced an action (``StateMemory/changeCount``): a copy kept to compare it with
@@ -103,7 +103,7 @@ private final class ComparedValue<Value>: ObservedValue<Value> {
 
 /// A value compared by its change versions: constant time, and no copy of it is kept.
 ///
-/// The copies handed out tell what their readers read (``ReadRecorder``): readers of the ids or
+/// The copies handed out tell what their readers read (``ReadRecorder``): readers of the count or
 /// the count alone compare only the version of those. Watchers (`withObservationTracking`) and
 /// `Store.observe`'s observers have a recorder each, since each resets its own.
 @MainActor

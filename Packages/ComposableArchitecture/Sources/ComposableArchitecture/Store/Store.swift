@@ -77,7 +77,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// How a change is told, here and for a member (`store.rows`): an ``IdentifiedArray`` by its
   /// change version, in constant time (and by the version of its ids alone when the reader read
-  /// only its count or ids, so a change inside one element does not concern it); the root
+  /// only its count, `isEmpty` or `index(id:)`, so a change inside one element does not concern it); the root
   /// store's whole state, unless it holds no references, by whether an action was reduced since;
   /// any other `Equatable` value with `==`, after checking whether it is the very copy read; a
   /// value holding no references bit for bit. Anything else counts as changed after every send.
