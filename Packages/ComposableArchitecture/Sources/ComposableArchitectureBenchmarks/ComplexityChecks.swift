@@ -30,9 +30,7 @@ enum ComplexityChecks {
       floor: changeOneRow,
       setUp: { size in
         let store = Store(initialState: List.State(rows: size)) { List() }
-        return { iterations in
-          measure(iterations: iterations) { store.send(.rows(.element(id: 500, action: .increment))) }
-        }
+        return { iterations in List.timeRowActions(store, iterations: iterations) }
       }
     ),
     Check(
@@ -42,42 +40,42 @@ enum ComplexityChecks {
         let store = Store(initialState: List.State(rows: size)) { List() }
         let token = store.observe { consume(store.rows) }
         return { iterations in
-          withExtendedLifetime(token) {
-            measure(iterations: iterations) { store.send(.rows(.element(id: 500, action: .increment))) }
-          }
+          withExtendedLifetime(token) { List.timeRowActions(store, iterations: iterations) }
         }
       }
     ),
-    Check(title: "appending a row to an observed IdentifiedArray", floor: appendToArray) { size in
-      let store = Store(initialState: Room.State(size: size, room: room)) { Room() }
-      let token = store.observe {
+    Check(
+      title: "appending a row to an observed IdentifiedArray", floor: appendToArray,
+      setUp: appending(Room.Action.rowArrived) { store in
         consume(store.state)
         consume(store.rows)
       }
-      var next = size
-      return { iterations in
-        withExtendedLifetime(token) {
-          measure(iterations: iterations) {
-            store.send(.rowArrived(next))
-            next += 1
-          }
-        }
-      }
-    },
-    Check(title: "appending a message to a plain array in observed state", floor: appendToArray) { size in
-      let store = Store(initialState: Room.State(size: size, room: room)) { Room() }
-      let token = store.observe { consume(store.state) }
-      var next = size
-      return { iterations in
-        withExtendedLifetime(token) {
-          measure(iterations: iterations) {
-            store.send(.messageArrived(next))
-            next += 1
-          }
-        }
-      }
-    },
+    ),
+    Check(
+      title: "appending a message to a plain array in observed state", floor: appendToArray,
+      setUp: appending(Room.Action.messageArrived) { store in consume(store.state) }
+    ),
   ]
+
+  /// Appends with `arrived`, one new id per operation, to a room whose store `render` reads
+  /// from in a `store.observe` body.
+  static func appending(
+    _ arrived: @escaping (Int) -> Room.Action, render: @escaping @MainActor (StoreOf<Room>) -> Void
+  ) -> Check.SetUp {
+    { size in
+      let store = Store(initialState: Room.State(size: size, room: room)) { Room() }
+      let token = store.observe { render(store) }
+      var next = size
+      return { iterations in
+        withExtendedLifetime(token) {
+          measure(iterations: iterations) {
+            store.send(arrived(next))
+            next += 1
+          }
+        }
+      }
+    }
+  }
 
   /// The floor of a row action: one row of a plain `[Row.State]` changed by its index.
   static let changeOneRow: Check.SetUp = { size in

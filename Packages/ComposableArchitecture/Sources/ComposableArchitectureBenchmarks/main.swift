@@ -53,8 +53,7 @@ func coreCases() -> [BenchmarkCase] {
         title: "forEach over \(rows.formatted()) rows, action to row 500 ×100,000",
         target: .atMost(1_000),
         sample: {
-          let store = Store(initialState: List.State(rows: rows)) { List() }
-          return measure(iterations: 100_000) { store.send(.rows(.element(id: 500, action: .increment))) }
+          List.timeRowActions(Store(initialState: List.State(rows: rows)) { List() }, iterations: 100_000)
         }
       )
     }
@@ -66,13 +65,12 @@ func coreCases() -> [BenchmarkCase] {
         sample: {
           let store = Store(initialState: List.State(rows: rows)) { List() }
           let token = store.observe { consume(store.rows) }
-          let time = measure(iterations: 100_000) { store.send(.rows(.element(id: 500, action: .increment))) }
+          let time = List.timeRowActions(store, iterations: 100_000)
           token.cancel()
           return time
         },
         floor: Floor(title: "the same action, \(rows.formatted()) rows, no observer") {
-          let store = Store(initialState: List.State(rows: rows)) { List() }
-          return measure(iterations: 100_000) { store.send(.rows(.element(id: 500, action: .increment))) }
+          List.timeRowActions(Store(initialState: List.State(rows: rows)) { List() }, iterations: 100_000)
         }
       )
     }
