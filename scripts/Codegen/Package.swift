@@ -8,10 +8,10 @@ let package = Package(
     .executable(name: "codegen", targets: ["codegen"])
   ],
   dependencies: [
-    .package(path: "../GraphChecker")
+    .package(path: "../SourceText")
   ],
   targets: [
-    .target(name: "CodegenCore", dependencies: [.product(name: "GraphCheckerCore", package: "GraphChecker")]),
+    .target(name: "CodegenCore", dependencies: [.product(name: "SourceText", package: "SourceText")]),
     .executableTarget(name: "codegen", dependencies: ["CodegenCore"]),
     .testTarget(name: "CodegenCoreTests", dependencies: ["CodegenCore"]),
   ]
