@@ -19,7 +19,8 @@ enum SlipDetector {
               fix: "declare the enum `CasePathable` without an `AllCasePaths` and run scripts/codegen"))
         }
       case "Scope", "ifLet", "ifCaseLet", "forEach":
-        if let (state, action) = scopeNames(tokens, from: index), state != action {
+        // `Scope(state: \.self, action: \.view)` runs a reducer of the whole state on one case.
+        if let (state, action) = scopeNames(tokens, from: index), state != action, state != "self" {
           findings.append(
             Finding(
               file: file, line: tokens[index].line, rule: "scope-slip",
