@@ -3,12 +3,33 @@ import Foundation
 
 // codegen [--check] [PACKAGE_DIR…]: writes (or checks) the generated files of each package
 // (default: the package in the current directory). scripts/codegen runs it; see scripts/README.md.
+// codegen --new-feature PREFIX NAME PACKAGE_DIR: writes a new feature's four files (scripts/new-feature).
 var arguments = Array(CommandLine.arguments.dropFirst())
 var check = false
 var packages: [String] = []
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("codegen: \(message)\n".utf8))
   exit(2)
+}
+if arguments.first == "--new-feature" {
+  guard arguments.count == 4 else { fail("usage: codegen --new-feature PREFIX NAME PACKAGE_DIR") }
+  let template = FeatureTemplate(prefix: arguments[1], name: arguments[2])
+  let package = arguments[3]
+  do {
+    for file in template.files where FileManager.default.fileExists(atPath: "\(package)/\(file.path)") {
+      fail("\(package)/\(file.path) exists already; nothing was written")
+    }
+    for file in template.files {
+      let path = "\(package)/\(file.path)"
+      let text = try SwiftFormat.format(file.text, path: path)
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+  } catch {
+    fail("\(error)")
+  }
+  exit(0)
 }
 while let argument = arguments.first {
   arguments.removeFirst()
