@@ -8,11 +8,21 @@ let package = Package(
     .executable(name: "codegen", targets: ["codegen"])
   ],
   dependencies: [
-    .package(path: "../GraphChecker")
+    .package(path: "../SourceText"),
+    // Only for FeatureTemplateTests, which compiles and runs a rendering of new-feature's template.
+    .package(path: "../../Packages/ComposableArchitecture"),
+    .package(path: "../../Packages/Platform"),
   ],
   targets: [
-    .target(name: "CodegenCore", dependencies: [.product(name: "GraphCheckerCore", package: "GraphChecker")]),
+    .target(name: "CodegenCore", dependencies: [.product(name: "SourceText", package: "SourceText")]),
     .executableTarget(name: "codegen", dependencies: ["CodegenCore"]),
     .testTarget(name: "CodegenCoreTests", dependencies: ["CodegenCore"]),
+    .testTarget(
+      name: "FeatureTemplateTests",
+      dependencies: [
+        .product(name: "ComposableArchitecture", package: "ComposableArchitecture"),
+        .product(name: "ComposableArchitectureTesting", package: "ComposableArchitecture"),
+        .product(name: "FrommUI", package: "Platform"),
+      ]),
   ]
 )

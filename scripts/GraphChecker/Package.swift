@@ -8,8 +8,11 @@ let package = Package(
     .executable(name: "graph-checker", targets: ["graph-checker"]),
     .library(name: "GraphCheckerCore", targets: ["GraphCheckerCore"]),
   ],
+  dependencies: [
+    .package(path: "../SourceText")
+  ],
   targets: [
-    .target(name: "GraphCheckerCore"),
+    .target(name: "GraphCheckerCore", dependencies: [.product(name: "SourceText", package: "SourceText")]),
     .executableTarget(name: "graph-checker", dependencies: ["GraphCheckerCore"]),
     .testTarget(name: "GraphCheckerCoreTests", dependencies: ["GraphCheckerCore"]),
   ]

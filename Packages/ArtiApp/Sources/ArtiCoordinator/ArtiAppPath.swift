@@ -4,7 +4,7 @@ import ComposableArchitecture
 
 extension ArtiAppFeature {
   /// The sign-in screens that can be pushed over the intro.
-  // codegen: enum reducer
+  // codegen: enum reducer (Action: Equatable)
   public struct Path: Reducer {
     /// One screen's state.
     public enum State: Equatable, Sendable, CasePathable {

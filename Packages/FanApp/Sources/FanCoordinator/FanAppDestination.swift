@@ -4,7 +4,7 @@ import FanProfile
 
 extension FanAppFeature {
   /// What opens over the artist list: a room or the profile.
-  // codegen: enum reducer
+  // codegen: enum reducer (Action: Equatable)
   public struct Destination: Reducer {
     /// The screen shown over the list.
     public enum State: Equatable, Sendable, CasePathable {

@@ -82,4 +82,23 @@ import Testing
     ])
     #expect(output.files.isEmpty)
   }
+
+  @Test func rawValuesOnSeparateLines_doNotSwallowTheEnumsClosingBrace() throws {
+    let output = generate([
+      "Tab.swift": """
+      enum Tab: String, CasePathable {
+        case home = "home"
+        case settings = "settings"
+      }
+
+      enum Mode: Int, CasePathable {
+        case fast = -1, slow = 2
+      }
+      """
+    ])
+    let text = try #require(output.files["/repo/Sources/M/Generated/Tab+Generated.swift"])
+    #expect(text.contains("extension Tab {") && text.contains("var settings: AnyCasePath<Tab, Void>"))
+    #expect(text.contains("extension Mode {") && !text.contains("Tab.Mode"))
+    #expect(text.contains("var slow: AnyCasePath<Mode, Void>"))
+  }
 }

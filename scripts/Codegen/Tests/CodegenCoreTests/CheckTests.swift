@@ -9,6 +9,8 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
       .path
     try FileManager.default.createDirectory(atPath: "\(root)/P/Sources/M", withIntermediateDirectories: true)
+    try "// swift-tools-version: 6.0\n".write(
+      toFile: "\(root)/P/Package.swift", atomically: true, encoding: .utf8)
     try "enum E: CasePathable {\n  case a(Int)\n}\n".write(
       toFile: "\(root)/P/Sources/M/E.swift", atomically: true, encoding: .utf8)
     return root
@@ -32,6 +34,18 @@ import Testing
     let stale = try generator.run(check: true)
     #expect(stale.findings.map(\.rule) == ["stale"])
     #expect(stale.findings.first?.message.contains("  +     /// The `b` case.") == true)
+  }
+
+  @Test func check_folderThatIsNotAPackage_failsNamingIt() throws {
+    let root = try package()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let generator = Generator(root: root, packages: ["P", "Typo"], format: { text, _ in text })
+    #expect {
+      try generator.run(check: true)
+    } throws: { error in
+      "\(error)".hasPrefix(
+        "'Typo' is not a package folder (it has no Package.swift), so nothing was generated")
+    }
   }
 
   @Test func generatedFileWithoutSource_isReportedThenDeleted() throws {

@@ -9,7 +9,7 @@ import Testing
       import ComposableArchitecture
 
       extension App {
-        // codegen: enum reducer
+        // codegen: enum reducer (Action: Equatable)
         public struct Destination: Reducer {
           public enum State: Equatable, Sendable, CasePathable {
             case fanRoom(RoomFeature.State)
@@ -29,21 +29,83 @@ import Testing
     #expect(output.findings.isEmpty)
   }
 
-  @Test func caseNotHoldingAFeatureState_isRefusedWithTheLine() {
+  @Test func bareMarker_actionGetsOnlySendableAndCasePathable_notTheStatesConformances() throws {
     let output = generate([
       "Path.swift": """
       // codegen: enum reducer
       struct Path: Reducer {
-        enum State: CasePathable {
-          case count(Int)
+        enum State: Equatable, Hashable, Sendable, CasePathable {
+          case detail(Detail.State)
         }
       }
       """
     ])
-    #expect(
-      output.findings.map(\.description) == [
-        "/repo/Sources/M/Path.swift:4: error: [codegen] case 'count' of Path.State must hold one feature's state "
-          + "(`case count(SomeFeature.State)`); fix: change the declaration or remove its marker"
-      ])
+    let text = try #require(output.files["/repo/Sources/M/Generated/Path+Generated.swift"])
+    #expect(text.contains("  enum Action: Sendable, CasePathable {\n"))
+    #expect(output.findings.isEmpty)
+  }
+
+  @Test func alertDialogAndPlainCases_areAcceptedLikeTCAsReducerEnum() throws {
+    let output = generate([
+      "Destination.swift": """
+      // codegen: enum reducer (Action: Equatable, Sendable)
+      struct Destination: Reducer {
+        enum State: Equatable, Sendable, CasePathable {
+          case alert(AlertState<Alert>)
+          case dialog(ConfirmationDialogState<Dialog>)
+          case edit(SyncUpForm.State)
+          case meeting(Meeting, syncUp: SyncUp)
+          case loading
+        }
+        enum Alert: Equatable, Sendable { case confirmDeletion }
+        enum Dialog: Equatable, Sendable { case discard }
+      }
+      """
+    ])
+    #expect(output.findings.isEmpty)
+    let text = try #require(output.files["/repo/Sources/M/Generated/Destination+Generated.swift"])
+    #expect(text.contains("enum Action: Equatable, Sendable, CasePathable {"))
+    #expect(text.contains("    case alert(Alert)\n"))
+    #expect(text.contains("    case dialog(Dialog)\n"))
+    #expect(text.contains("    case edit(SyncUpForm.Action)\n"))
+    #expect(!text.contains("case meeting("))
+    #expect(!text.contains("case loading"))
+    // Only the feature runs a reducer; the buttons' actions reach the parent.
+    #expect(text.components(separatedBy: "Scope(").count == 2)
+    #expect(text.contains("Scope(state: \\.edit, action: \\.edit) { SyncUpForm() }"))
+    #expect(text.contains("var alert: AnyCasePath<Destination.Action, Destination.Alert>"))
+  }
+
+  @Test func markedReducer_isNamedByItsState_soForEachNeedsNoClosure() throws {
+    let output = generate([
+      "Path.swift": """
+      extension App {
+        // codegen: enum reducer
+        public struct Path: Reducer {
+          public enum State: Sendable, CasePathable {
+            case detail(Detail.State)
+          }
+        }
+      }
+      """
+    ])
+    let text = try #require(output.files["/repo/Sources/M/Generated/Path+Generated.swift"])
+    #expect(text.contains("extension App.Path.State: CaseReducerState {\n"))
+    #expect(text.contains("  public static var stateReducer: App.Path { App.Path() }\n"))
+  }
+
+  @Test func markerWithUnknownArguments_isRefusedWithTheLine() {
+    let output = generate([
+      "Path.swift": """
+      // codegen: enum reducer (State: Equatable)
+      struct Path: Reducer {
+        enum State: CasePathable {
+          case detail(Detail.State)
+        }
+      }
+      """
+    ])
+    #expect(output.findings.map(\.line) == [2])
+    #expect(output.findings.first?.message.contains("(Action: Equatable)") == true)
   }
 }

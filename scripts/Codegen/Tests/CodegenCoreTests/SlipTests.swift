@@ -44,6 +44,15 @@ import Testing
     #expect(findings.allSatisfy { $0.rule == "scope-slip" })
   }
 
+  @Test func scopeOfTheWholeState_onOneActionCase_isNotASlip() {
+    let source = """
+      var body: some ReducerOf<Self> {
+        Scope(state: \\.self, action: \\.view) { ViewReducer() }
+      }
+      """
+    #expect(SlipDetector.findings(in: source, file: "F.swift").isEmpty)
+  }
+
   @Test func slipInsideACommentOrString_isIgnored() {
     let source = """
       // AnyCasePath(Rooms.a) { if case .b(let v) = $0 { v } else { nil } }

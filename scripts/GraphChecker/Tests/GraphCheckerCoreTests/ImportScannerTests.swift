@@ -102,14 +102,6 @@ import Testing
   #expect(ImportScanner.tokens("let café = 1").map(\.text) == ["let", "café", "=", "1"])
 }
 
-@Test func stripCommentsAndStrings_multiByteCharacters_keepEveryScalarAtItsOffset() {
-  let source = "let é = \"🎵x\" // ü\nlet b = 1\n"
-  let stripped = ImportScanner.stripCommentsAndStrings(source)
-  #expect(stripped.unicodeScalars.count == source.unicodeScalars.count)
-  // `"🎵x"` and `// ü` are 4 scalars each, with a space between them.
-  #expect(stripped == "let é = " + String(repeating: " ", count: 9) + "\nlet b = 1\n")
-}
-
 @Test func dependentsIndex_declaredImportedAndRunModules_listsEachDependentOnce() {
   func module(
     _ name: String, dependencies: [String] = [], imports: [String] = [], runs: [String] = []

@@ -6,7 +6,7 @@ import ArtiSignInUsername
 import ComposableArchitecture
 
 extension ArtiAppFeature.Path {
-  /// The actions of the feature shown in each case of ``State``.
+  /// The actions of the screen shown in each case of ``State``.
   public enum Action: Equatable, Sendable, CasePathable {
     /// ``SignInUsernameFeature``'s actions, while the state is ``State/username``.
     case username(SignInUsernameFeature.Action)
@@ -20,6 +20,11 @@ extension ArtiAppFeature.Path {
     Scope(state: \.username, action: \.username) { SignInUsernameFeature() }
     Scope(state: \.password, action: \.password) { SignInPasswordFeature() }
   }
+}
+
+extension ArtiAppFeature.Path.State: CaseReducerState {
+  /// The reducer whose state this is.
+  public static var stateReducer: ArtiAppFeature.Path { ArtiAppFeature.Path() }
 }
 
 extension ArtiAppFeature.Path.Action {

@@ -19,6 +19,21 @@ extension ArtistClient {
         placeholder: AsyncThrowingStream<ActivityUpdate, any Error> { $0.finish() })
     )
   }
+
+  /// Calls the `subscribe` endpoint: `subscribe(artistId:)`.
+  public func subscribe(artistId: AccountID) async throws -> SubscriptionStatus {
+    try await self.subscribe(artistId)
+  }
+
+  /// Calls the `unsubscribe` endpoint: `unsubscribe(artistId:)`.
+  public func unsubscribe(artistId: AccountID) async throws -> SubscriptionStatus {
+    try await self.unsubscribe(artistId)
+  }
+
+  /// Calls the `subscribers` endpoint: `subscribers(artistId:)`.
+  public func subscribers(artistId: AccountID) async throws -> [Subscriber] {
+    try await self.subscribers(artistId)
+  }
 }
 
 extension DependencyValues {

@@ -17,6 +17,21 @@ extension AuthClient {
       sessionEnded: unimplemented("AuthClient.sessionEnded", placeholder: AsyncStream { $0.finish() })
     )
   }
+
+  /// Calls the `checkExistAccount` endpoint: `checkExistAccount(username:)`.
+  public func checkExistAccount(username: String) async throws -> Bool {
+    try await self.checkExistAccount(username)
+  }
+
+  /// Calls the `signUp` endpoint: `signUp(request:)`.
+  public func signUp(request: SignUpRequest) async throws -> Session {
+    try await self.signUp(request)
+  }
+
+  /// Calls the `signIn` endpoint: `signIn(username:password:)`.
+  public func signIn(username: String, password: String) async throws -> Session {
+    try await self.signIn(username, password)
+  }
 }
 
 extension DependencyValues {

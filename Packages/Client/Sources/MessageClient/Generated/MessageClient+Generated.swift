@@ -17,6 +17,27 @@ extension MessageClient {
         "MessageClient.followRoom", placeholder: AsyncThrowingStream<RoomUpdate, any Error> { $0.finish() })
     )
   }
+
+  /// Calls the `messages` endpoint: `messages(artistId:after:)`.
+  public func messages(artistId: AccountID, after: MessageID?) async throws -> MessagePage {
+    try await self.messages(artistId, after)
+  }
+
+  /// Calls the `olderMessages` endpoint: `olderMessages(artistId:before:)`.
+  public func olderMessages(artistId: AccountID, before: MessageID?) async throws -> HistoryPage {
+    try await self.olderMessages(artistId, before)
+  }
+
+  /// Calls the `send` endpoint: `send(artistId:text:)`.
+  public func send(artistId: AccountID, text: String) async throws -> Message {
+    try await self.send(artistId, text)
+  }
+
+  /// Calls the `followRoom` endpoint: `followRoom(artistId:after:)`.
+  public func followRoom(artistId: AccountID, after: MessageID?) -> AsyncThrowingStream<RoomUpdate, any Error>
+  {
+    self.followRoom(artistId, after)
+  }
 }
 
 extension DependencyValues {

@@ -13,6 +13,11 @@ extension ProfileClient {
       update: unimplemented("ProfileClient.update")
     )
   }
+
+  /// Calls the `update` endpoint: `update(request:)`.
+  public func update(request: UpdateProfileRequest) async throws -> Profile {
+    try await self.update(request)
+  }
 }
 
 extension DependencyValues {

@@ -6,7 +6,7 @@ import FanChat
 import FanProfile
 
 extension FanAppFeature.Destination {
-  /// The actions of the feature shown in each case of ``State``.
+  /// The actions of the screen shown in each case of ``State``.
   public enum Action: Equatable, Sendable, CasePathable {
     /// ``ChatFeature``'s actions, while the state is ``State/chat``.
     case chat(ChatFeature.Action)
@@ -20,6 +20,11 @@ extension FanAppFeature.Destination {
     Scope(state: \.chat, action: \.chat) { ChatFeature() }
     Scope(state: \.profile, action: \.profile) { ProfileFeature() }
   }
+}
+
+extension FanAppFeature.Destination.State: CaseReducerState {
+  /// The reducer whose state this is.
+  public static var stateReducer: FanAppFeature.Destination { FanAppFeature.Destination() }
 }
 
 extension FanAppFeature.Destination.Action {

@@ -1,4 +1,4 @@
-import GraphCheckerCore
+import SourceText
 
 /// Finds hand-written case routing whose two halves name different cases: a case path that
 /// embeds into `.a` but extracts `.b`, or `Scope`/`ifLet`/`ifCaseLet`/`forEach` whose state and
@@ -6,7 +6,7 @@ import GraphCheckerCore
 /// profiles) such a slip compiles and sends actions to the wrong screen.
 enum SlipDetector {
   static func findings(in source: String, file: String) -> [Finding] {
-    let tokens = Token.tokens(of: Array(ImportScanner.stripCommentsAndStrings(source).unicodeScalars))
+    let tokens = Token.tokens(of: Array(CommentStripper.strip(source).unicodeScalars))
     var findings: [Finding] = []
     for index in tokens.indices {
       switch tokens[index].text {
@@ -19,7 +19,8 @@ enum SlipDetector {
               fix: "declare the enum `CasePathable` without an `AllCasePaths` and run scripts/codegen"))
         }
       case "Scope", "ifLet", "ifCaseLet", "forEach":
-        if let (state, action) = scopeNames(tokens, from: index), state != action {
+        // `Scope(state: \.self, action: \.view)` runs a reducer of the whole state on one case.
+        if let (state, action) = scopeNames(tokens, from: index), state != action, state != "self" {
           findings.append(
             Finding(
               file: file, line: tokens[index].line, rule: "scope-slip",

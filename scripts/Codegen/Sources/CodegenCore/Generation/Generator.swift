@@ -3,21 +3,33 @@ import Foundation
 /// Reads the modules' hand-written sources, generates their boilerplate, and writes it or (with
 /// `check`) reports what is stale. The command-line tool is a thin wrapper around ``run(check:)``.
 public struct Generator: Sendable {
-  /// The repository's root.
+  /// The folder that messages name files relative to (the tool's current directory).
   public var root: String
-  /// Package folders to read, relative to `root` (each module is a folder of `Sources/`).
+  /// Package folders to read, absolute or relative to `root`; each module is a folder of `Sources/`.
   public var packages: [String]
   /// Passes each file's text through `swift format` before comparing or writing it.
   public var format: @Sendable (_ text: String, _ path: String) throws -> String
 
-  /// A generator over `packages` (default: every package under `Packages/`, and `Apps`).
+  /// A generator over `packages`.
   public init(
-    root: String, packages: [String]? = nil,
+    root: String, packages: [String],
     format: @escaping @Sendable (_ text: String, _ path: String) throws -> String
   ) {
     self.root = root
-    self.packages = packages ?? Generator.defaultPackages(root: root)
+    self.packages = packages
     self.format = format
+  }
+
+  /// A folder given as a package that has no `Package.swift`: a typo must not pass as "nothing to
+  /// generate".
+  public struct NotAPackage: Error, CustomStringConvertible {
+    /// The folder as given.
+    public var folder: String
+    /// The error as one paragraph.
+    public var description: String {
+      "'\(folder)' is not a package folder (it has no Package.swift), so nothing was generated or checked; "
+        + "give the folder that holds the package's Package.swift"
+    }
   }
 
   /// What a run found and did.
@@ -32,6 +44,10 @@ public struct Generator: Sendable {
   /// differs from what would be written.
   public func run(check: Bool) throws -> Outcome {
     var outcome = Outcome()
+    for package in packages
+    where !FileManager.default.fileExists(atPath: "\(absolute(package))/Package.swift") {
+      throw NotAPackage(folder: package)
+    }
     for module in try modules() {
       let files = try swiftFiles(in: module)
       let generatedFolder = "\(module)/\(ModuleGenerator.generatedFolder)/"
@@ -57,10 +73,10 @@ public struct Generator: Sendable {
         if check {
           outcome.findings.append(
             Finding(
-              file: relative(path), line: firstDifference(current ?? "", expected), rule: "stale",
+              file: relative(path), line: Self.firstDifference(current ?? "", expected), rule: "stale",
               message: current == nil
                 ? "this generated file is missing"
-                : "this file differs from what scripts/codegen generates:\n\(diff(current ?? "", expected))",
+                : "this file differs from what scripts/codegen generates:\n\(Self.diff(current ?? "", expected))",
               fix: "run scripts/codegen and commit the result"))
         } else {
           try FileManager.default.createDirectory(
@@ -87,18 +103,10 @@ public struct Generator: Sendable {
     return outcome
   }
 
-  /// Every `Packages/*` folder with a manifest, and `Apps`.
-  public static func defaultPackages(root: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/Packages")) ?? []
-    return names.sorted().map { "Packages/\($0)" }.filter {
-      FileManager.default.fileExists(atPath: "\(root)/\($0)/Package.swift")
-    } + ["Apps"]
-  }
-
   private func modules() throws -> [String] {
     var result: [String] = []
     for package in packages {
-      let sources = "\(root)/\(package)/Sources"
+      let sources = "\(absolute(package))/Sources"
       guard let names = try? FileManager.default.contentsOfDirectory(atPath: sources) else { continue }
       for name in names.sorted() {
         var isDirectory: ObjCBool = false
@@ -121,13 +129,17 @@ public struct Generator: Sendable {
     return files.sorted()
   }
 
+  private func absolute(_ package: String) -> String {
+    package.hasPrefix("/") ? package : "\(root)/\(package)"
+  }
+
   private func relative(_ path: String) -> String { Self.relative(path, to: root) }
 
   private static func relative(_ path: String, to root: String) -> String {
     path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
   }
 
-  private func firstDifference(_ old: String, _ new: String) -> Int {
+  static func firstDifference(_ old: String, _ new: String) -> Int {
     let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
     for index in 0..<max(oldLines.count, newLines.count)
@@ -138,10 +150,10 @@ public struct Generator: Sendable {
   }
 
   /// The differing lines around the first difference, `-` as on disk and `+` as generated.
-  private func diff(_ old: String, _ new: String) -> String {
+  static func diff(_ old: String, _ new: String) -> String {
     let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
     let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
-    let first = firstDifference(old, new) - 1
+    let first = Self.firstDifference(old, new) - 1
     var lastOld = oldLines.count
     var lastNew = newLines.count
     while lastOld > first, lastNew > first, oldLines[lastOld - 1] == newLines[lastNew - 1] {

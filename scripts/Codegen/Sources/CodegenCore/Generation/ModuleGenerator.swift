@@ -19,10 +19,10 @@ struct ModuleGenerator: Sendable {
     for source in sources {
       var sections: [String] = []
       var enums: [Declaration] = []
-      var newSource: String?
+      var clients: [Declaration] = []
       for declaration in source.declarations {
-        if declaration.markers.contains("enum reducer") {
-          if let section = enumReducer(declaration, in: source, all: all, output: &output) {
+        if let marker = declaration.markers.first(where: { $0.hasPrefix(EnumReducerMarker.keyword) }) {
+          if let section = enumReducer(declaration, marker: marker, in: source, all: all, output: &output) {
             sections.append(section.text)
             enums.append(section.action)
           }
@@ -34,7 +34,7 @@ struct ModuleGenerator: Sendable {
             continue
           }
           sections.append(ClientRenderer().render(declaration))
-          newSource = withMemberwiseInit(declaration, in: newSource ?? source.text)
+          clients.append(declaration)
         }
         if declaration.kind == .enum, declaration.inherited.contains("CasePathable"),
           !withOwnCasePaths.contains(declaration.name)
@@ -51,7 +51,11 @@ struct ModuleGenerator: Sendable {
         }
       }
       sections += enums.map(casePaths.render)
-      if let newSource, newSource != source.text { output.files[source.path] = newSource }
+      // Last client first: a region written into one struct moves the lines of every struct below it.
+      let newSource = clients.sorted { $0.line > $1.line }.reduce(source.text) {
+        withMemberwiseInit($1, in: $0)
+      }
+      if newSource != source.text { output.files[source.path] = newSource }
       guard !sections.isEmpty else { continue }
       let name = fileName(source.path)
       var text = "\(Self.headerPrefix)\(name); do not edit.\n"
@@ -80,12 +84,21 @@ struct ModuleGenerator: Sendable {
   }
 
   private func enumReducer(
-    _ reducer: Declaration, in source: SourceFile, all: [Declaration], output: inout ModuleOutput
+    _ reducer: Declaration, marker: String, in source: SourceFile, all: [Declaration],
+    output: inout ModuleOutput
   ) -> (text: String, action: Declaration)? {
+    guard let conformances = EnumReducerMarker.actionConformances(marker) else {
+      output.findings.append(
+        problem(
+          source, reducer.line,
+          "`// codegen: \(marker)` is not `// codegen: enum reducer` nor `// codegen: enum reducer (Action: Equatable)`"
+        ))
+      return nil
+    }
     guard let state = all.first(where: { $0.path == reducer.path + ["State"] && $0.kind == .enum }) else {
       output.findings.append(
         problem(
-          source, reducer.line, "`// codegen: enum reducer` needs a nested `enum State` of features' states"))
+          source, reducer.line, "`// codegen: enum reducer` needs a nested `enum State` of screens' states"))
       return nil
     }
     if reducer.nestedTypes.contains("Action") {
@@ -96,13 +109,8 @@ struct ModuleGenerator: Sendable {
       return nil
     }
     let renderer = EnumReducerRenderer()
-    do {
-      let action = try renderer.action(for: reducer, state: state)
-      return (renderer.render(reducer: reducer, action: action), action)
-    } catch {
-      output.findings.append(problem(source, error.line, error.message))
-      return nil
-    }
+    let action = renderer.action(for: reducer, state: state, conformances: conformances)
+    return (renderer.render(reducer: reducer, state: state, action: action), action)
   }
 
   /// The source with the client's memberwise `init` region written (inserted before the closing

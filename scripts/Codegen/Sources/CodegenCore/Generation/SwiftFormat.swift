@@ -1,14 +1,15 @@
 import Foundation
 
-/// Runs `swift format format` on text, with the repository's configuration, so generated files
-/// pass `swift format lint --strict` like hand-written ones.
+/// Runs `swift format format` on text as if it were the file at its path, so generated files pass
+/// `swift format lint --strict` like hand-written ones: `swift format` takes the `.swift-format`
+/// nearest above that path (its defaults where there is none).
 public enum SwiftFormat {
-  /// Formats `text` as the file at `path` with the `.swift-format` found at `root`.
-  public static func format(_ text: String, path: String, root: String) throws -> String {
+  /// Formats `text` as the file at `path`.
+  public static func format(_ text: String, path: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
-      "swift", "format", "format", "--configuration", "\(root)/.swift-format", "--assume-filename", path, "-",
+      "swift", "format", "format", "--assume-filename", path, "-",
     ]
     let input = Pipe()
     let output = Pipe()

@@ -1,5 +1,6 @@
 /// Writes a dependency client's conveniences, what `@DependencyClient` would: a memberwise
-/// `init`, a `testValue` whose every endpoint fails the test naming itself, and the
+/// `init`, a `testValue` whose every endpoint fails the test naming itself, a labelled method per
+/// endpoint whose parameters have names (`client.login(email:password:)`), and the
 /// `DependencyValues` accessor.
 ///
 /// The `init` goes in a marked region at the end of the client's body, not in the generated file:
@@ -15,12 +16,12 @@ struct ClientRenderer: Sendable {
     out += "\(indent)/// Creates a client from its endpoints.\n"
     out += "\(indent)\(access)init(\n"
     let parameters = client.properties.map { property in
-      "\(indent)  \(Identifier.escaped(property.name)): \(escaping(property.type))"
+      "\(indent)  \(Identifier.label(property.name)): \(escaping(property.type))"
     }
     out += parameters.joined(separator: ",\n") + "\n"
     out += "\(indent)) {\n"
     for property in client.properties {
-      out += "\(indent)  self.\(Identifier.escaped(property.name)) = \(Identifier.escaped(property.name))\n"
+      out += "\(indent)  self.\(property.name) = \(Identifier.escaped(property.name))\n"
     }
     out += "\(indent)}\n"
     out += "\(indent)\(Self.regionEnd)\n"
@@ -44,10 +45,15 @@ struct ClientRenderer: Sendable {
     let arguments = client.properties.map { property in
       let placeholder = property.placeholder.map { ", placeholder: \($0)" } ?? ""
       return
-        "      \(Identifier.escaped(property.name)): unimplemented(\"\(name).\(property.name)\"\(placeholder))"
+        "      \(Identifier.label(property.name)): unimplemented(\"\(name).\(property.name)\"\(placeholder))"
     }
     out += arguments.joined(separator: ",\n") + "\n"
-    out += "    )\n  }\n}\n\n"
+    out += "    )\n  }\n"
+    for property in client.properties {
+      guard let signature = EndpointSignature(property.type), signature.hasNames else { continue }
+      out += "\n" + method(property.name, signature, access: access)
+    }
+    out += "}\n\n"
     let key = lowerFirst(client.path.last ?? name)
     out += "extension DependencyValues {\n"
     out += "  /// ``\(client.docName)``: read it with `@Dependency(\\.\(key))`.\n"
@@ -55,6 +61,29 @@ struct ClientRenderer: Sendable {
     out += "    get { self[\(name).self] }\n"
     out += "    set { self[\(name).self] = newValue }\n"
     out += "  }\n}\n"
+    return out
+  }
+
+  /// `func login(email: String, password: String) async throws -> User`, calling the endpoint.
+  private func method(_ name: String, _ signature: EndpointSignature, access: String) -> String {
+    let parameters = signature.parameters.enumerated().map { offset, parameter in
+      parameter.name.map { "\(Identifier.label($0)): \(parameter.type)" } ?? "_ p\(offset): \(parameter.type)"
+    }
+    let arguments = signature.parameters.enumerated().map { offset, parameter in
+      parameter.name.map(Identifier.escaped) ?? "p\(offset)"
+    }
+    let labels = signature.parameters.map { ($0.name ?? "_") + ":" }.joined()
+    let effects = signature.effects.isEmpty ? "" : " \(signature.effects)"
+    let result = ["Void", "()"].contains(signature.result) ? "" : " -> \(signature.result)"
+    let call =
+      (signature.effects.contains("throws") ? "try " : "")
+      + (signature.effects.contains("async") ? "await " : "")
+    var out = "  /// Calls the `\(name)` endpoint: `\(name)(\(labels))`.\n"
+    out += signature.isolation.map { "  \($0)\n" }.joined()
+    out +=
+      "  \(access)func \(Identifier.escaped(name))(\(parameters.joined(separator: ", ")))\(effects)\(result) {\n"
+    out += "    \(call)self.\(name)(\(arguments.joined(separator: ", ")))\n"
+    out += "  }\n"
     return out
   }
 
@@ -77,8 +106,12 @@ struct ClientRenderer: Sendable {
     return isFunction ? "@escaping \(type)" : type
   }
 
+  /// `roomClient` for `RoomClient`, `urlOpener` for `URLOpener`: a leading acronym is lowered whole.
   private func lowerFirst(_ name: String) -> String {
-    guard let first = name.first else { return name }
-    return first.lowercased() + name.dropFirst()
+    let upper = name.prefix { $0.isUppercase }
+    guard upper.count > 1, upper.count < name.count else {
+      return name.prefix(1).lowercased() + name.dropFirst()
+    }
+    return upper.dropLast().lowercased() + name.dropFirst(upper.count - 1)
   }
 }

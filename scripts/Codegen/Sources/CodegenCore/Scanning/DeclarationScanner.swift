@@ -133,8 +133,14 @@ struct DeclarationScanner {
       declarations[declaration].cases.append(
         EnumCase(name: unquoted(name.text), payload: payload, line: name.line))
       if index < tokens.count, tokens[index].text == "=" {
-        index += 1  // a raw value
-        if index < tokens.count { index += 1 }
+        // A raw value: a string (blanked to nothing), a number, `-1`, `1.5`. It ends at the line's
+        // end, or at a comma or brace on its line.
+        let line = tokens[index].line
+        index += 1
+        while index < tokens.count, tokens[index].line == line, ![",", "}", ";"].contains(tokens[index].text)
+        {
+          index += 1
+        }
       }
       guard index < tokens.count, tokens[index].text == "," else { return }
       index += 1

@@ -1,4 +1,4 @@
-import GraphCheckerCore
+import SourceText
 
 /// A Swift file read as text: its declarations, imports and markers, found with comments and
 /// strings blanked so that neither can be mistaken for code.
@@ -19,7 +19,7 @@ struct SourceFile: Sendable {
     self.path = path
     self.text = text
     self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let stripped = Array(ImportScanner.stripCommentsAndStrings(text).unicodeScalars)
+    let stripped = Array(CommentStripper.strip(text).unicodeScalars)
     let tokens = Token.tokens(of: stripped)
     var scanner = DeclarationScanner(tokens: tokens, stripped: stripped, lines: lines)
     self.declarations = scanner.scan()

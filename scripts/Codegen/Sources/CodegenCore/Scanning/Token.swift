@@ -15,7 +15,7 @@ struct Token: Equatable, Sendable {
       || ("0"..."9").contains(first)
   }
 
-  /// Splits `stripped` (see `ImportScanner.stripCommentsAndStrings`) into tokens.
+  /// Splits `stripped` (see `CommentStripper.strip`) into tokens.
   static func tokens(of stripped: [Unicode.Scalar]) -> [Token] {
     var tokens: [Token] = []
     var index = 0

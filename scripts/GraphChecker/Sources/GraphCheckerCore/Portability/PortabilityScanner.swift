@@ -1,3 +1,5 @@
+import SourceText
+
 /// A use of something that does not exist on every platform the repository builds for.
 public struct PortabilityUse: Sendable, Codable, Equatable {
   /// The API as the rules name it (`Task.immediate`, `Glibc`).
@@ -78,7 +80,7 @@ public enum PortabilityScanner {
   /// Uses of `gated` APIs (token sequences such as `Task.immediate`) and `platformOnly` names.
   public static func uses(in source: String, gated: [String], platformOnly: [String]) -> [PortabilityUse] {
     uses(
-      in: ImportScanner.tokens(ImportScanner.stripCommentsAndStrings(source)), gated: gated,
+      in: ImportScanner.tokens(CommentStripper.strip(source)), gated: gated,
       platformOnly: platformOnly)
   }
 
