@@ -2,7 +2,7 @@
 import PackageDescription
 
 // TCA's example apps, ported to our library: TicTacToe's core modules (one target each, as
-// upstream structures them), with their test suites.
+// upstream structures them) and Todos, with their test suites.
 let composable = Target.Dependency.product(name: "ComposableArchitecture", package: "ComposableArchitecture")
 let dependencies = Target.Dependency.product(name: "Dependencies", package: "ComposableArchitecture")
 let testing = Target.Dependency.product(
@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "LoginCore", targets: ["LoginCore"]),
     .library(name: "NewGameCore", targets: ["NewGameCore"]),
     .library(name: "AppCore", targets: ["AppCore"]),
+    .library(name: "Todos", targets: ["Todos"]),
   ],
   dependencies: [
     .package(path: "../Packages/ComposableArchitecture")
@@ -43,5 +44,8 @@ let package = Package(
       dependencies: [
         "AppCore", "AuthenticationClient", "LoginCore", "NewGameCore", "TwoFactorCore", composable, testing,
       ]),
+    // Todos
+    .target(name: "Todos", dependencies: [composable]),
+    .testTarget(name: "TodosTests", dependencies: ["Todos", composable, testing]),
   ]
 )
