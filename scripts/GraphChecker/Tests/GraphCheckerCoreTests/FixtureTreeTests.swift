@@ -135,8 +135,8 @@ enum Fixture {
   #expect(
     lines == [
       "Packages/Client/Package.swift:17: error: [unused-dependency] AuthClient declares CommonKit but none of "
-        + "its sources imports it; fix: remove CommonKit from the dependencies of AuthClient, or import it "
-        + "where it is used"
+        + "its sources imports it; fix: remove .product(name: \"CommonKit\", package: \"CommonKit\") from the "
+        + "dependencies of AuthClient, or import it where it is used"
     ])
   #expect(status == 1)
 }

@@ -31,7 +31,7 @@ extension Checker {
                 + "\(module.packageDir) declares \(declaredText) and nothing guards this use",
               fix:
                 "wrap it in `if #available(macOS \(rule.macOS), iOS \(rule.iOS), *) { … } else { … }` "
-                + "(or mark the declaration @available), or raise the platforms of \(module.packageDir)/Package.swift",
+                + "(or mark the declaration @available), or raise the platforms of \(ModuleGraph.manifest(module.packageDir))",
               key: "availability|\(module.name)|\(key)"))
         } else if gated[use.api] == nil, !use.insidePlatformCheck {
           let linux = linuxOnly.contains(use.api)
@@ -56,7 +56,7 @@ extension Checker {
     {
       result.append(
         Violation(
-          rule: "platforms", file: "\(module.packageDir)/Package.swift",
+          rule: "platforms", file: ModuleGraph.manifest(module.packageDir),
           line: locator(module.packageDir).line(containing: "platforms:"),
           message:
             "\(module.packageDir) holds \(module.name) (\(module.layer ?? "")), which an iOS app uses, but declares no iOS platform",

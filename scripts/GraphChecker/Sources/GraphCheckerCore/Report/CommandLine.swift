@@ -3,11 +3,12 @@ import Foundation
 /// The `graph-checker` command: parses arguments, loads the graph, checks or renders it.
 ///
 /// ```
-/// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
-///                         [--strict-baseline]
+/// graph-checker --root . [--format text|github|sarif|dot|mermaid|json] [--focus NAME]
+///                         [--update-baseline] [--strict-baseline]
 /// graph-checker --root . locate NAME
 /// graph-checker --root . isolate NAME
 /// graph-checker --root . affected [--packages|--tests|--format github-matrix] FILE...
+/// graph-checker --root . affected --base REV [--packages|--tests|--format github-matrix]
 /// graph-checker edit-manifest Package.swift [--product|--dependency|--target ENTRY]...
 /// ```
 public struct GraphCommand: Sendable {
@@ -25,15 +26,28 @@ public struct GraphCommand: Sendable {
   /// The usage text.
   public static let usage = """
     usage: graph-checker [--root DIR] [--rules FILE] [--baseline FILE] [--manifests dump|files]
-                         [--format text|dot|mermaid|json] [--focus MODULE] [--update-baseline]
-      --root DIR          repository root (default: current directory)
-      --rules FILE        rules (default: ROOT/scripts/graph-rules.json)
-      --baseline FILE     known violations (default: ROOT/scripts/graph-baseline.json)
-      --manifests KIND    dump: run `swift package dump-package` (cached); files: read manifest.json
-      --cache DIR         where dump-package results are cached
-      --format F          text (violations, default); dot, mermaid or json: the graph (undeclared
-                          imports drawn dashed), violations on stderr (json: in the document)
+                         [--format text|github|sarif|dot|mermaid|json] [--focus MODULE]
+                         [--update-baseline]
+      --root DIR          repository root (default: current directory); every Package.swift under
+                          it is checked (hidden folders left out), or those the rules' `packages`
+                          patterns name
+      --rules FILE        rules (default: ROOT/.graph-rules.json; without one, only the rules that
+                          need no policy: imports, unused and dangling names, cycles, @testable,
+                          platform-conditional imports)
+      --baseline FILE     known violations (default: ROOT/.graph-baseline.json)
+      --manifests KIND    dump: run `swift package dump-package` and `describe` (cached); files:
+                          read manifest.json next to each Package.swift
+      --cache DIR         where their answers are cached (default: ROOT/.build/graph-checker)
+      --format F          text (violations, default); github: workflow annotations (::error
+                          file=…); sarif: SARIF 2.1.0 for code scanning; dot, mermaid or json: the
+                          graph (undeclared imports drawn dashed), violations on stderr (json: in
+                          the document)
       --focus MODULE      what MODULE uses and what uses it (in any --format)
+      --depth N           with --focus: only modules N edges away or closer
+      --collapse packages draw one node per package (dot, mermaid)
+      --include GLOBS     draw only modules matching one of these comma-separated patterns
+                          (`Fan*`, `Packages/FanApp:*`)
+      --exclude GLOBS     leave out modules matching one of these patterns
       --no-tests          leave test targets out of a dot, mermaid or json graph
       --update-baseline   record every current violation as known
       --strict-baseline   fail when a baseline entry no longer matches a violation
@@ -46,8 +60,10 @@ public struct GraphCommand: Sendable {
       isolate NAME                 write a scratch package with only NAME, its tests and what
                                    they need, in PACKAGE_DIR/.build/isolated/NAME, and print
                                    "SCRATCH_DIR KIND TEST,TARGETS" (for build-module, test-module)
-      affected [--packages|--tests|--format github-matrix] FILE…
-                                   modules owning the changed FILEs (relative to the root) and
+      affected [--packages|--tests|--format github-matrix] (--base REV | FILE…)
+                                   modules owning the changed FILEs (relative to the root), or
+                                   the files changed since REV (git diff, a rename or move
+                                   counting as both paths, plus untracked files), and
                                    every module depending on them, one per line (--packages:
                                    their package directories instead; --tests: only test targets;
                                    github-matrix: the packages as a GitHub Actions job matrix);
@@ -58,6 +74,8 @@ public struct GraphCommand: Sendable {
                                    append each ENTRY (Swift source) to that array of FILE's
                                    Package( call; a dependency already there is skipped
     """
+
+  private static let formats = ["text", "github", "sarif", "dot", "mermaid", "json"]
 
   private var options: [String: String] = [:]
   private var flags: Set<String> = []
@@ -73,7 +91,8 @@ public struct GraphCommand: Sendable {
     }
     var index = 0
     let valued: Set<String> = [
-      "--root", "--rules", "--baseline", "--manifests", "--cache", "--format", "--focus",
+      "--root", "--rules", "--baseline", "--manifests", "--cache", "--format", "--focus", "--depth",
+      "--collapse", "--include", "--exclude", "--base",
     ]
     while index < arguments.count {
       let argument = arguments[index]
@@ -103,8 +122,19 @@ public struct GraphCommand: Sendable {
       if let format = options["--format"], !["text", "github-matrix"].contains(format) {
         throw GraphError("unknown format '\(format)' for affected: use text or github-matrix")
       }
-    } else if let format = options["--format"], !["text", "dot", "mermaid", "json"].contains(format) {
-      throw GraphError("unknown format '\(format)': use text, dot, mermaid or json")
+    } else if let format = options["--format"], !Self.formats.contains(format) {
+      throw GraphError("unknown format '\(format)': use \(Self.formats.joined(separator: ", "))")
+    }
+    if let collapse = options["--collapse"], collapse != "packages" {
+      throw GraphError("unknown --collapse '\(collapse)': use packages")
+    }
+    if let depth = options["--depth"] {
+      guard Int(depth).map({ $0 >= 0 }) == true else {
+        throw GraphError("--depth needs a number ≥ 0, got '\(depth)'")
+      }
+      guard options["--focus"] != nil else {
+        throw GraphError("--depth needs --focus MODULE: the module to count from")
+      }
     }
     if let kind = options["--manifests"], !["dump", "files"].contains(kind) {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
@@ -174,11 +204,14 @@ public struct GraphCommand: Sendable {
     func path(_ key: String, _ fallback: String) -> URL {
       options[key].map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(fallback)
     }
-    let rules = try Rules.load(from: path("--rules", "scripts/graph-rules.json"))
+    let rulesURL = path("--rules", ".graph-rules.json")
+    let rules =
+      options["--rules"] == nil && !FileManager.default.fileExists(atPath: rulesURL.path)
+      ? Rules.defaults : try Rules.load(from: rulesURL)
     let source: any ManifestSource =
       options["--manifests"] == "files"
       ? FileManifestSource()
-      : DumpPackageSource(cacheDir: path("--cache", "scripts/GraphChecker/.build/manifest-cache"))
+      : DumpPackageSource(cacheDir: path("--cache", ".build/graph-checker"))
     let graph = try GraphLoader(root: root, manifests: source).load(rules: rules, timings: timings)
     if command.first == "locate" {
       return Result(output: try graph.locate(command[1]).line, status: 0)
@@ -191,7 +224,11 @@ public struct GraphCommand: Sendable {
       let tests = package.tests.isEmpty ? "-" : package.tests.joined(separator: ",")
       return Result(output: "\(directory.path) \(kind) \(tests)", status: 0)
     }
-    if command.first == "affected" { return affected(graph, files: Array(command.dropFirst())) }
+    if command.first == "affected" {
+      let files =
+        try options["--base"].map { try ChangedFiles.since($0, in: root) } ?? Array(command.dropFirst())
+      return affected(graph, files: files)
+    }
     if command.first == "apple-packages" {
       guard let portability = rules.portability else {
         throw GraphError("the rules file has no `portability` section naming the layers an iOS app uses")
@@ -199,12 +236,12 @@ public struct GraphCommand: Sendable {
       return Result(output: Checker.applePackages(graph, portability).joined(separator: "\n"), status: 0)
     }
     let checker = Checker(rules: rules) { dir in
-      try? String(contentsOf: root.appendingPathComponent("\(dir)/Package.swift"), encoding: .utf8)
+      try? String(contentsOf: root.appendingPathComponent(ModuleGraph.manifest(dir)), encoding: .utf8)
     }
     let checked = ContinuousClock.now
     let violations = checker.check(graph)
     timings?.record("check", since: checked, detail: "\(violations.count) violation(s)")
-    let baselineURL = path("--baseline", "scripts/graph-baseline.json")
+    let baselineURL = path("--baseline", ".graph-baseline.json")
     if flags.contains("--update-baseline") {
       try Baseline(known: violations.map(\.key)).write(to: baselineURL)
       return Result(
@@ -228,8 +265,7 @@ public struct GraphCommand: Sendable {
     lines.append(summary)
     let status: Int32 = errors == 0 && !(strict && !stale.isEmpty) ? 0 : 1
     let format = options["--format"] ?? "text"
-    var shown = try options["--focus"].map { try graph.focused(on: $0) } ?? graph
-    if flags.contains("--no-tests") { shown.modules.removeAll { $0.kind == .test } }
+    let shown = try drawn(graph)
     switch format {
     case "dot", "mermaid":
       let text = format == "dot" ? GraphFormatter.dot(shown) : GraphFormatter.mermaid(shown)
@@ -240,6 +276,12 @@ public struct GraphCommand: Sendable {
         violations: violations.map { .init($0, known: known.contains($0.key)) },
         staleBaselineEntries: stale, summary: summary)
       return Result(output: try GraphFormatter.json(report), status: status)
+    case "github":
+      let annotations = violations.map { GraphFormatter.githubAnnotation($0, known: known.contains($0.key)) }
+      return Result(output: (annotations + [summary]).joined(separator: "\n"), status: status)
+    case "sarif":
+      return Result(
+        output: try GraphFormatter.sarif(violations.filter { !known.contains($0.key) }), status: status)
     default:
       if let focus = options["--focus"] {
         return Result(
@@ -248,6 +290,26 @@ public struct GraphCommand: Sendable {
       }
       return Result(output: lines.joined(separator: "\n"), status: status)
     }
+  }
+
+  /// The part of `graph` a drawing shows: the focus's neighbourhood (to `--depth`), without tests
+  /// (`--no-tests`) and what `--include`/`--exclude` leave out, one node per package with
+  /// `--collapse packages`.
+  private func drawn(_ graph: ModuleGraph) throws -> ModuleGraph {
+    var shown =
+      try options["--focus"].map { try graph.focused(on: $0, depth: options["--depth"].flatMap(Int.init)) }
+      ?? graph
+    if flags.contains("--no-tests") { shown.modules.removeAll { $0.kind == .test } }
+    func patterns(_ key: String) -> [String] {
+      options[key].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+    }
+    let include = patterns("--include")
+    let exclude = patterns("--exclude")
+    shown.modules.removeAll { module in
+      (!include.isEmpty && !include.contains { Pattern.matches($0, module) })
+        || exclude.contains { Pattern.matches($0, module) }
+    }
+    return options["--collapse"] == "packages" ? shown.collapsedToPackages() : shown
   }
 
   private func affected(_ graph: ModuleGraph, files: [String]) -> Result {

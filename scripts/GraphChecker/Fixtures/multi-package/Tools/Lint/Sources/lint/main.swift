@@ -1,0 +1,3 @@
+import CoreModels
+
+print(Model())

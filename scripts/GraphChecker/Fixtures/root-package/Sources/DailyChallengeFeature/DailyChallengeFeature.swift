@@ -1,0 +1,4 @@
+import ComposableArchitecture
+@testable import SharedModels
+
+public struct DailyChallenge {}

@@ -1,0 +1,5 @@
+// A backtick-escaped import is still an import.
+import `SharedModels`
+import SharedModelsExtras
+
+public struct Report {}
