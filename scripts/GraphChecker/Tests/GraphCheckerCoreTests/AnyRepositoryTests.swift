@@ -168,3 +168,35 @@ enum Foreign {
   #expect(included.contains("\"GameFeature\" -> \"GameCore\";"))
   #expect(!included.contains("HomeFeature"))
 }
+
+@Test func affectedSinceARevision_fileMovedToAnotherPackage_affectsTheModuleItLeftAndItsDependents() throws {
+  let repo = FileManager.default.temporaryDirectory.appendingPathComponent("moved-\(UUID())")
+  defer { try? FileManager.default.removeItem(at: repo) }
+  try FileManager.default.copyItem(at: URL(fileURLWithPath: Fixture.root("multi-package")), to: repo)
+  func git(_ arguments: String...) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["git", "-C", repo.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+  }
+  try git("init", "-q")
+  try git("add", ".")
+  try git("commit", "-qm", "start")
+  try git(
+    "mv", "Modules/Core/Sources/CoreModels/Models.swift", "Modules/Feature/Sources/FeatureC/Models.swift")
+
+  let result = try GraphCommand(
+    arguments: ["--root", repo.path, "--manifests", "files", "affected", "--base", "HEAD", "--packages"]
+  ).run()
+
+  // Seen as a rename, only FeatureC's package would be listed.
+  #expect(result.output.split(separator: "\n") == ["Modules/Core", "Modules/Feature", "Tools/Lint"])
+  #expect(throws: GraphError.self) {
+    try GraphCommand(arguments: ["--root", repo.path, "--manifests", "files", "affected", "--base", "nope"])
+      .run()
+  }
+}

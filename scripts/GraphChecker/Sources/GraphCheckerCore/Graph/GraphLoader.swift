@@ -253,6 +253,8 @@ public struct GraphLoader: Sendable {
     let platformOnly = (portability?.linuxOnly ?? []) + (portability?.darwinOnly ?? [])
     for file in files.sorted() {
       let full = "\(dir)/\(file)"
+      // A listed file deleted since SwiftPM listed it has nothing to check.
+      guard FileManager.default.fileExists(atPath: full) else { continue }
       guard let data = FileManager.default.contents(atPath: full),
         String(validating: data, as: UTF8.self) != nil
       else {

@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import GraphCheckerCore
+
+/// How many times a fake dump ran.
+final class DumpCount: Sendable {
+  let count = Mutex(0)
+}
+
+/// Manifests whose answer depends on more than their text: the cache must not hide what they find.
+@Suite struct ComputedManifestTests {
+  let package = FileManager.default.temporaryDirectory.appendingPathComponent("computed-\(UUID())")
+  let cache = FileManager.default.temporaryDirectory.appendingPathComponent("computed-cache-\(UUID())")
+  let dumps = DumpCount()
+
+  init() throws {
+    try FileManager.default.createDirectory(
+      at: package.appendingPathComponent("Sources/FeatureA"), withIntermediateDirectories: true)
+  }
+
+  func source() -> DumpPackageSource {
+    DumpPackageSource(cacheDir: cache, toolchain: "swift-6.3.1") { [dumps] _ in
+      dumps.count.withLock { $0 += 1 }
+      return Data("{}".utf8)
+    }
+  }
+
+  func write(_ path: String, _ text: String) throws {
+    try Data(text.utf8).write(to: package.appendingPathComponent(path))
+  }
+
+  @Test func manifestListingFolders_newModuleFolder_dumpsAgain() throws {
+    defer { for url in [package, cache] { try? FileManager.default.removeItem(at: url) } }
+    try write(
+      "Package.swift",
+      """
+      import Foundation
+      import PackageDescription
+      let features = try FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")
+      let package = Package(name: "Computed", targets: features.map { .target(name: $0) })
+      """)
+    _ = try source().manifestJSON(packageDir: package)
+    _ = try source().manifestJSON(packageDir: package)
+    #expect(dumps.count.withLock { $0 } == 1)
+
+    try FileManager.default.createDirectory(
+      at: package.appendingPathComponent("Sources/FeatureB"), withIntermediateDirectories: true)
+    _ = try source().manifestJSON(packageDir: package)
+
+    #expect(dumps.count.withLock { $0 } == 2)
+  }
+
+  @Test func manifestReadingTheEnvironment_isDumpedEveryTime() throws {
+    defer { for url in [package, cache] { try? FileManager.default.removeItem(at: url) } }
+    try write(
+      "Package.swift",
+      """
+      import PackageDescription
+      let extra = Context.environment["EXTRA_MODULES"] ?? ""
+      let package = Package(name: "Computed", targets: extra.split(separator: ",").map { .target(name: String($0)) })
+      """)
+
+    _ = try source().manifestJSON(packageDir: package)
+    _ = try source().manifestJSON(packageDir: package)
+
+    #expect(dumps.count.withLock { $0 } == 2)
+  }
+}
+
+@Test func imports_backtickNameAndTestableAttribute_areRead() {
+  let imports = ImportScanner.imports(
+    in: "import `FanProfile`\n@testable import CommonKit\nimport Foundation\n")
+  #expect(imports.map(\.module) == ["FanProfile", "CommonKit", "Foundation"])
+  #expect(imports.map(\.isTestable) == [false, true, false])
+}
+
+@Test func platformGuardedLines_insideCanImportOrOsChains_only() {
+  let words = ImportScanner.tokens(
+    "#if canImport(Glibc)\nimport Glibc\n#else\nimport Darwin\n#endif\nimport A\n#if DEBUG\nimport B\n#endif\n"
+  )
+  let guarded = ImportScanner.platformGuardedLines(in: words)
+  #expect(guarded.contains(2) && guarded.contains(4))
+  #expect(!guarded.contains(6) && !guarded.contains(8))
+}
