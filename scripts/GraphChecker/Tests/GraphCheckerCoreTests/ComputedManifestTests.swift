@@ -84,3 +84,29 @@ final class DumpCount: Sendable {
   #expect(guarded.contains(2) && guarded.contains(4))
   #expect(!guarded.contains(6) && !guarded.contains(8))
 }
+
+@Test func interfaceAvailability_extensionAndMemberVersions_becomePatternsWithTheirDeclaration() {
+  let interface = """
+    @available(macOS 26.0, iOS 26.0, *)
+    public struct Span {
+      public var count: Swift.Int { get }
+    }
+    @available(macOS 15.0, iOS 18.0, *)
+    extension Swift.String {
+      @available(macOS 26.0, iOS 26.0, *)
+      public var utf8Span: Swift.UTF8Span { get }
+      public var legacyName: Swift.Int { get }
+      @available(macOS 26.0, iOS 26.0, *)
+      public static func immediate() -> Swift.String
+    }
+    public struct Old {
+      public var count: Swift.Int { get }
+    }
+    """
+  let gated = InterfaceAvailability.gated(in: Array(interface.utf8))
+  #expect(
+    gated.map { "\($0.api) \($0.declaration ?? "") \($0.macOS)/\($0.iOS)" } == [
+      "Span Span 26/26", "Span.count Span.count 26/26", ".utf8Span String.utf8Span 26/26",
+      ".legacyName String.legacyName 15/18", "String.immediate String.immediate 26/26",
+    ])
+}

@@ -114,11 +114,12 @@ public struct GraphLoader: Sendable {
           sourceFiles: target.sourceFiles)
       }
     }
+    let gated = PortabilityScanner.index(rules.portability?.availability.map(\.api) ?? [])
     let scans = Self.parallelMap(jobs) { job in
       Result {
         [.system, .binary, .plugin].contains(job.kind)
           ? Scan()
-          : try scan(job, names: names, portability: rules.portability)
+          : try scan(job, names: names, portability: rules.portability, gated: gated)
       }
     }
     timings?.record(
@@ -245,12 +246,13 @@ public struct GraphLoader: Sendable {
   /// Reads the imports of every source file of a module: those naming an in-repo module (by the
   /// name `import` uses) or a product of a remote package some manifest declares, and the rest
   /// apart (a misspelt or deleted module among them).
-  private func scan(_ job: ScanJob, names: ModuleNames, portability: Rules.Portability?) throws -> Scan {
+  private func scan(
+    _ job: ScanJob, names: ModuleNames, portability: Rules.Portability?, gated: PortabilityScanner.GatedIndex
+  ) throws -> Scan {
     let dir = root.appendingPathComponent(job.path).path
     let files = sourceFiles(of: job, in: dir)
     var result = Scan(files: files.count)
-    let gated = portability?.availability.map(\.api) ?? []
-    let platformOnly = (portability?.linuxOnly ?? []) + (portability?.darwinOnly ?? [])
+    let platformOnly = Set((portability?.linuxOnly ?? []) + (portability?.darwinOnly ?? []))
     for file in files.sorted() {
       let full = "\(dir)/\(file)"
       // A listed file deleted since SwiftPM listed it has nothing to check.
@@ -281,7 +283,7 @@ public struct GraphLoader: Sendable {
         }
       }
       if portability != nil {
-        for var use in PortabilityScanner.uses(in: words, gated: gated, platformOnly: platformOnly) {
+        for var use in PortabilityScanner.uses(in: words, gatedByFirst: gated, platformOnly: platformOnly) {
           use.file = ModuleGraph.path(job.path, file)
           result.portability.append(use)
         }

@@ -27,7 +27,7 @@ extension Checker {
             Violation(
               rule: "availability", file: use.file, line: use.line,
               message:
-                "\(module.name) uses \(use.api), which needs macOS \(rule.macOS) / iOS \(rule.iOS), but "
+                "\(module.name) uses \(rule.declaration ?? use.api), which needs macOS \(rule.macOS) / iOS \(rule.iOS), but "
                 + "\(module.packageDir) declares \(declaredText) and nothing guards this use",
               fix:
                 "wrap it in `if #available(macOS \(rule.macOS), iOS \(rule.iOS), *) { … } else { … }` "

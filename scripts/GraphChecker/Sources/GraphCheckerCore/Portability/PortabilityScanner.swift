@@ -82,17 +82,33 @@ public enum PortabilityScanner {
       platformOnly: platformOnly)
   }
 
+  /// The gated API names by their first identifier (`utf8Span` for `.utf8Span`), so most tokens
+  /// of a file cost one dictionary lookup: built once for every file of a check. `offset` is that
+  /// identifier's position in the name's tokens (1 after a leading `.`).
+  typealias GatedIndex = [String: [(name: String, tokens: [String], offset: Int)]]
+
+  /// The index of `gated` names.
+  static func index(_ gated: [String]) -> GatedIndex {
+    var index: GatedIndex = [:]
+    for name in gated {
+      let tokens = ImportScanner.tokens(name).map(\.text)
+      let offset = tokens.first == "." ? 1 : 0
+      if offset < tokens.count { index[tokens[offset], default: []].append((name, tokens, offset)) }
+    }
+    return index
+  }
+
   /// The uses among `words` (the tokens of a file with comments and strings blanked).
   static func uses(
     in words: [ImportScanner.Token], gated: [String], platformOnly: [String]
   ) -> [PortabilityUse] {
-    // By first token, so most tokens cost one dictionary lookup.
-    var gatedByFirst: [String: [(name: String, tokens: [String])]] = [:]
-    for name in gated {
-      let tokens = ImportScanner.tokens(name).map(\.text)
-      if let first = tokens.first { gatedByFirst[first, default: []].append((name, tokens)) }
-    }
-    let platformOnlySet = Set(platformOnly)
+    uses(in: words, gatedByFirst: index(gated), platformOnly: Set(platformOnly))
+  }
+
+  /// The uses among `words` of the indexed gated names and the platform-only names.
+  static func uses(
+    in words: [ImportScanner.Token], gatedByFirst: GatedIndex, platformOnly platformOnlySet: Set<String>
+  ) -> [PortabilityUse] {
     // Scope stack: the availability guaranteed inside each brace scope.
     var scopes: [[String: Version]] = [[:]]
     var pending: [String: Version]?
@@ -163,9 +179,10 @@ public enum PortabilityScanner {
           PortabilityUse(
             api: word.text, line: word.line, guarded: [:], insidePlatformCheck: directives.contains(true)))
       }
-      for (name, tokens) in gatedByFirst[word.text] ?? []
-      where previous != "." && index + tokens.count <= words.count
-        && zip(words[index...], tokens).allSatisfy({ $0.text == $1 })
+      for (name, tokens, offset) in gatedByFirst[word.text] ?? []
+      where index >= offset && index - offset + tokens.count <= words.count
+        && (offset == 1 || previous != ".")
+        && zip(words[(index - offset)...], tokens).allSatisfy({ $0.text == $1 })
       {
         result.append(
           PortabilityUse(

@@ -205,9 +205,15 @@ public struct GraphCommand: Sendable {
       options[key].map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(fallback)
     }
     let rulesURL = path("--rules", ".graph-rules.json")
-    let rules =
+    var rules =
       options["--rules"] == nil && !FileManager.default.fileExists(atPath: rulesURL.path)
       ? Rules.defaults : try Rules.load(from: rulesURL)
+    if var portability = rules.portability, let modules = portability.interfaces, !modules.isEmpty {
+      portability.availability = try Self.toolchainAvailability(
+        modules, listed: portability.availability, ignore: portability.ignore ?? [],
+        cacheDir: path("--cache", ".build/graph-checker"))
+      rules.portability = portability
+    }
     let source: any ManifestSource =
       options["--manifests"] == "files"
       ? FileManifestSource()
@@ -310,6 +316,28 @@ public struct GraphCommand: Sendable {
         || exclude.contains { Pattern.matches($0, module) }
     }
     return options["--collapse"] == "packages" ? shown.collapsedToPackages() : shown
+  }
+
+  /// The rules' listed gated APIs plus those of the toolchain's interfaces of `modules` (a listed
+  /// entry wins), without the `ignore`d patterns.
+  private static func toolchainAvailability(
+    _ modules: [String], listed: [Rules.Portability.Gated], ignore: [String], cacheDir: URL
+  ) throws -> [Rules.Portability.Gated] {
+    let files = InterfaceAvailability.interfaces(of: modules)
+    let found = Set(files.map { $0.deletingLastPathComponent().deletingPathExtension().lastPathComponent })
+    let missing = modules.filter { !found.contains($0) }
+    guard missing.isEmpty else {
+      throw GraphError(
+        "no .swiftinterface of \(missing.joined(separator: ", ")) in the toolchain of `swift` on PATH "
+          + "(usr/lib/swift/linux or macosx) or in SDKROOT's usr/lib/swift; put a toolchain with module "
+          + "interfaces on PATH, or remove them from `portability.interfaces` in the rules")
+    }
+    let listedAPIs = Set(listed.map(\.api))
+    let ignored = Set(ignore)
+    return listed
+      + (try InterfaceAvailability.gated(in: files, cacheDir: cacheDir)).filter {
+        !listedAPIs.contains($0.api) && !ignored.contains($0.api)
+      }
   }
 
   private func affected(_ graph: ModuleGraph, files: [String]) -> Result {

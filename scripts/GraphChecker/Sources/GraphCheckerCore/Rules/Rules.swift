@@ -65,6 +65,17 @@ public struct Rules: Sendable, Codable, Equatable {
       public var macOS: Version
       /// First iOS version with it.
       public var iOS: Version
+      /// The declaration it names, when the pattern alone does not (`String.utf8Span` for
+      /// `.utf8Span`).
+      public var declaration: String?
+
+      /// Creates an entry.
+      public init(api: String, macOS: Version, iOS: Version, declaration: String? = nil) {
+        self.api = api
+        self.macOS = macOS
+        self.iOS = iOS
+        self.declaration = declaration
+      }
     }
 
     /// Availability-gated APIs.
@@ -75,6 +86,11 @@ public struct Rules: Sendable, Codable, Equatable {
     public var darwinOnly: [String]
     /// Layers whose modules an iOS app uses: their packages must declare `.iOS`.
     public var appleLayers: [String]
+    /// Toolchain modules whose `.swiftinterface` availability adds to ``availability``
+    /// (`Swift`, `_Concurrency`, `Observation`, `Synchronization`).
+    public var interfaces: [String]?
+    /// Patterns derived from the interfaces that name something else in this repository's code.
+    public var ignore: [String]?
   }
 
   /// A module that runs others (a test launching an executable) without importing them.
