@@ -95,7 +95,8 @@ public enum InterfaceAvailability {
         } else if isPublic, name.first.map({ $0.isLetter || $0 == "_" }) == true, !name.hasPrefix("_") {
           declared = Scope(macOS: macOS, iOS: iOS, type: outer.type)
           if let macOS, let iOS {
-            found.append((name, nested, macOS, iOS, true))
+            // A global function or variable is looked for by its name (`withObservationTracking`).
+            found.append((name, nested, macOS, iOS, outer.type != nil))
             gatedMemberVersions[name, default: []].insert("\(macOS)/\(iOS)")
           } else {
             ungatedMembers.insert(name)
