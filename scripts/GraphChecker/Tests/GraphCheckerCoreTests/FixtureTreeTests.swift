@@ -269,3 +269,12 @@ enum Fixture {
     try Fixture.run("clean", ["apple-packages"]).output.split(separator: "\n")
       == ["Packages/Client", "Packages/CommonKit", "Packages/FanApp"])
 }
+
+@Test func appleProducts_listsOnlyLibraryProductsOfTheLayersAnIOSAppUses() throws {
+  #expect(
+    try Fixture.run("clean", ["apple-products"]).output.split(separator: "\n")
+      == [
+        "Packages/Client AuthClient", "Packages/Client AuthClientLive", "Packages/CommonKit CommonKit",
+        "Packages/FanApp FanChat", "Packages/FanApp FanCoordinator",
+      ])
+}

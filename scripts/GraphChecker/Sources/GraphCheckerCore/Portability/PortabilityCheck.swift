@@ -73,4 +73,20 @@ extension Checker {
       graph.modules.filter { $0.kind == .library && $0.layer.map(layers.contains) == true }.map(\.packageDir)
     ).sorted()
   }
+
+  /// The library products an iOS app can use: `PACKAGE_DIR PRODUCT` for each product of the
+  /// ``applePackages(_:_:)`` whose modules are all libraries of those layers (so no benchmark,
+  /// preview or other executable, and nothing outside the layers), sorted.
+  public static func appleProducts(_ graph: ModuleGraph, _ portability: Rules.Portability) -> [String] {
+    let layers = Set(portability.appleLayers)
+    let apple = Set(
+      graph.modules.filter { $0.kind == .library && $0.layer.map(layers.contains) == true }
+        .map { "\($0.packageDir)\u{0}\($0.name)" })
+    return applePackages(graph, portability).flatMap { dir in
+      (graph.products[dir] ?? [:]).filter { _, targets in
+        !targets.isEmpty && targets.allSatisfy { apple.contains("\(dir)\u{0}\($0)") }
+      }
+      .keys.sorted().map { "\(dir) \($0)" }
+    }
+  }
 }

@@ -70,6 +70,9 @@ public struct GraphCommand: Sendable {
                                    docs-only and unowned files are named on stderr
       apple-packages               the package directories holding modules of the rules'
                                    `portability.appleLayers` (what an iOS app uses), one per line
+      apple-products               "PACKAGE_DIR PRODUCT" for each library product of those
+                                   packages whose modules are all in those layers (what an iOS
+                                   build builds: no executables, benchmarks or previews)
       edit-manifest FILE [--product ENTRY] [--dependency ENTRY] [--target ENTRY]…
                                    append each ENTRY (Swift source) to that array of FILE's
                                    Package( call; a dependency already there is skipped
@@ -140,7 +143,7 @@ public struct GraphCommand: Sendable {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
     }
     switch command.first {
-    case nil, "affected", "apple-packages": break
+    case nil, "affected", "apple-packages", "apple-products": break
     case "locate" where command.count == 2, "isolate" where command.count == 2: break
     case "locate", "isolate":
       throw GraphError("\(command[0]) needs exactly one module name\n\(Self.usage)")
@@ -235,11 +238,14 @@ public struct GraphCommand: Sendable {
         try options["--base"].map { try ChangedFiles.since($0, in: root) } ?? Array(command.dropFirst())
       return affected(graph, files: files)
     }
-    if command.first == "apple-packages" {
+    if command.first == "apple-packages" || command.first == "apple-products" {
       guard let portability = rules.portability else {
         throw GraphError("the rules file has no `portability` section naming the layers an iOS app uses")
       }
-      return Result(output: Checker.applePackages(graph, portability).joined(separator: "\n"), status: 0)
+      let lines =
+        command.first == "apple-packages"
+        ? Checker.applePackages(graph, portability) : Checker.appleProducts(graph, portability)
+      return Result(output: lines.joined(separator: "\n"), status: 0)
     }
     let checker = Checker(rules: rules) { dir in
       try? String(contentsOf: root.appendingPathComponent(ModuleGraph.manifest(dir)), encoding: .utf8)
