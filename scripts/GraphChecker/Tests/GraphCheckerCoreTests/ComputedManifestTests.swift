@@ -110,3 +110,28 @@ final class DumpCount: Sendable {
       ".legacyName String.legacyName 15/18", "String.immediate String.immediate 26/26",
     ])
 }
+
+@Test func darwinBranches_appleConditionsAndTheElseOfALinuxCheck_only() {
+  let source = """
+    #if canImport(Glibc)
+    import Glibc
+    #else
+    import Darwin
+    let a = 1
+    #endif
+    #if os(macOS)
+    let b = 2
+    #elseif os(Linux)
+    let c = 3
+    #endif
+    #if canImport(Glibc) || canImport(Darwin)
+    let d = 4
+    #endif
+    #if DEBUG
+    let e = 5
+    #else
+    let f = 6
+    #endif
+    """
+  #expect(DarwinBranches.ranges(in: ImportScanner.tokens(source)) == [4...5, 8...8])
+}

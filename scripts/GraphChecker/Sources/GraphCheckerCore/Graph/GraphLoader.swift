@@ -171,6 +171,7 @@ public struct GraphLoader: Sendable {
         module.unresolvedImports = scanned.unresolved.filter { misspelt[$0.module] == true }
         module.declaresExtensions = scanned.declaresExtensions
         module.portability = scanned.portability
+        module.darwinBranches = scanned.darwinBranches
         module.exclude = target.exclude.flatMap { $0.isEmpty ? nil : $0 }
         module.sources = target.sources
         module.pkgConfig = target.pkgConfig
@@ -220,6 +221,7 @@ public struct GraphLoader: Sendable {
     var unresolved: [Module.Use] = []
     var portability: [PortabilityUse] = []
     var declaresExtensions = false
+    var darwinBranches: [String] = []
     var files = 0
   }
 
@@ -283,6 +285,11 @@ public struct GraphLoader: Sendable {
         }
       }
       if portability != nil {
+        for range in DarwinBranches.ranges(in: words) {
+          result.darwinBranches.append(
+            "\(ModuleGraph.path(job.path, file)):\(range.lowerBound)-\(range.upperBound) (\(range.count) lines)"
+          )
+        }
         for var use in PortabilityScanner.uses(in: words, gatedByFirst: gated, platformOnly: platformOnly) {
           use.file = ModuleGraph.path(job.path, file)
           result.portability.append(use)

@@ -78,6 +78,8 @@ public struct Module: Sendable, Codable, Equatable {
   /// Whether its sources declare an extension: members of an extension are visible to any module
   /// that builds with it, with or without an import (`@Dependency(\.authClient)`).
   public var declaresExtensions = false
+  /// Its `#if` branches that compile only on Apple platforms: `FILE:FIRST-LAST (N lines)`.
+  public var darwinBranches: [String] = []
   /// Uses of availability-gated and platform-only APIs in its sources.
   public var portability: [PortabilityUse] = []
   /// Modules it runs without importing them (a test launching an executable), from the rules'

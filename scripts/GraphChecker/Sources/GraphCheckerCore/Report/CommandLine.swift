@@ -70,6 +70,8 @@ public struct GraphCommand: Sendable {
                                    docs-only and unowned files are named on stderr
       apple-packages               the package directories holding modules of the rules'
                                    `portability.appleLayers` (what an iOS app uses), one per line
+      darwin-branches              every `#if` branch that compiles only on Apple platforms
+                                   (FILE:FIRST-LAST (N lines)), and their total
       apple-products               "PACKAGE_DIR PRODUCT" for each library product of those
                                    packages whose modules are all in those layers (what an iOS
                                    build builds: no executables, benchmarks or previews)
@@ -143,7 +145,7 @@ public struct GraphCommand: Sendable {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
     }
     switch command.first {
-    case nil, "affected", "apple-packages", "apple-products": break
+    case nil, "affected", "apple-packages", "apple-products", "darwin-branches": break
     case "locate" where command.count == 2, "isolate" where command.count == 2: break
     case "locate", "isolate":
       throw GraphError("\(command[0]) needs exactly one module name\n\(Self.usage)")
@@ -237,6 +239,16 @@ public struct GraphCommand: Sendable {
       let files =
         try options["--base"].map { try ChangedFiles.since($0, in: root) } ?? Array(command.dropFirst())
       return affected(graph, files: files)
+    }
+    if command.first == "darwin-branches" {
+      let branches = graph.modules.flatMap(\.darwinBranches).sorted()
+      let lines = branches.compactMap {
+        $0.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) }
+      }
+      let files = Set(branches.map { $0.split(separator: ":").first ?? "" }).count
+      return Result(
+        output: (branches + ["\(lines.reduce(0, +)) lines in \(branches.count) branches of \(files) files"])
+          .joined(separator: "\n"), status: 0)
     }
     if command.first == "apple-packages" || command.first == "apple-products" {
       guard let portability = rules.portability else {
