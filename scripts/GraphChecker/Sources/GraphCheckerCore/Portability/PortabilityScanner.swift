@@ -70,7 +70,6 @@ public enum PortabilityScanner {
     "WinSDK", "WASILibc",
   ]
 
-  private static let directiveWords: Set<String> = ["if", "elseif", "else", "endif"]
   private static let availabilityPlatforms: Set<String> = [
     "macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst",
   ]
@@ -112,8 +111,7 @@ public enum PortabilityScanner {
     // Scope stack: the availability guaranteed inside each brace scope.
     var scopes: [[String: Version]] = [[:]]
     var pending: [String: Version]?
-    // `#if` stack: whether each open chain tests the platform.
-    var directives: [Bool] = []
+    var chains = PlatformChains()
     var directiveLine = -1
     var lastControl = ""
     var result: [PortabilityUse] = []
@@ -122,19 +120,7 @@ public enum PortabilityScanner {
       let word = words[index]
       if word.text == "#", index + 1 < words.count {
         let next = words[index + 1].text
-        if directiveWords.contains(next) {
-          let condition = words[(index + 2)...].prefix { $0.line == word.line }.map(\.text)
-          // `canImport(M)` of any module counts: a module that may be missing (a system library
-          // target conditioned on Linux, CommonCrypto) is how a seam picks its platform.
-          let isPlatform = condition.contains {
-            platformWords.contains($0) || $0 == "canImport" || $0 == "os"
-          }
-          switch next {
-          case "if": directives.append(isPlatform)
-          case "elseif": if let last = directives.popLast() { directives.append(last || isPlatform) }
-          case "endif": _ = directives.popLast()
-          default: break
-          }
+        if chains.read(words, at: index) {
           directiveLine = word.line
           index += 2
           continue
@@ -177,7 +163,7 @@ public enum PortabilityScanner {
       if platformOnlySet.contains(word.text), previous != "." {
         result.append(
           PortabilityUse(
-            api: word.text, line: word.line, guarded: [:], insidePlatformCheck: directives.contains(true)))
+            api: word.text, line: word.line, guarded: [:], insidePlatformCheck: chains.isInsidePlatformCheck))
       }
       for (name, tokens, offset) in gatedByFirst[word.text] ?? []
       where index >= offset && index - offset + tokens.count <= words.count
@@ -188,7 +174,7 @@ public enum PortabilityScanner {
           PortabilityUse(
             api: name, line: word.line,
             guarded: scopes[scopes.count - 1].merging(pending ?? [:]) { max($0, $1) },
-            insidePlatformCheck: directives.contains(true)))
+            insidePlatformCheck: chains.isInsidePlatformCheck))
       }
       index += 1
     }
