@@ -30,18 +30,22 @@ let package = Package(
     .target(name: "LeaderboardFeature", dependencies: ["AuthClient", tca]),
     .target(name: "DailyChallengeFeature", dependencies: ["SharedModels", tca]),
     .target(name: "SyncUI-macOS", dependencies: [tca]),
-    .target(name: "AppFeature", dependencies: [
-      "HomeFeature", "SettingsFeature", "LeaderboardFeature", "DailyChallengeFeature", "SyncUI-macOS",
-      "Onboarding", tca,
-    ]),
+    .target(
+      name: "AppFeature",
+      dependencies: [
+        "HomeFeature", "SettingsFeature", "LeaderboardFeature", "DailyChallengeFeature", "SyncUI-macOS",
+        "Onboarding", tca,
+      ]),
     .target(name: "Onboarding", dependencies: ["SettingsFeatur", tca]),
     .target(name: "Styleguide", resources: [.copy("Templates")]),
     .binaryTarget(name: "Sodium", path: "Frameworks/Sodium.xcframework"),
     .target(name: "CryptoClient", dependencies: ["Sodium"]),
     .target(name: "LinuxSupport"),
-    .target(name: "ServerConfig", dependencies: [
-      .target(name: "LinuxSupport", condition: .when(platforms: [.linux])), "CryptoClient",
-    ]),
+    .target(
+      name: "ServerConfig",
+      dependencies: [
+        .target(name: "LinuxSupport", condition: .when(platforms: [.linux])), "CryptoClient",
+      ]),
     .target(name: "Reports", dependencies: ["SharedModelsExtras"]),
     .executableTarget(name: "words-server", dependencies: ["ServerConfig", "ApiClientLive"]),
     .plugin(name: "GenerateAssets", capability: .buildTool()),

@@ -24,11 +24,11 @@ enum Foreign {
         + "sources imports it; fix: import AuthClient in the files that use it (its extensions' members, such "
         + "as a dependency key, are visible without an import), or remove \"AuthClient\" from the dependencies "
         + "of LeaderboardFeature if nothing uses it",
-      "Package.swift:37: error: [dangling-dependency] Onboarding declares \"SettingsFeatur\", which names "
+      "Package.swift:39: error: [dangling-dependency] Onboarding declares \"SettingsFeatur\", which names "
         + "nothing: neither a target of Words nor a product of its dependencies is named SettingsFeatur; fix: "
         + "did you mean SettingsFeature? correct it or remove it from the dependencies of Onboarding (SwiftPM "
         + "does not load the package until then)",
-      "Sources/DailyChallengeFeature/DailyChallengeFeature.swift:2: error: [testable-import] "
+      "Sources/DailyChallengeFeature/DailyChallengeFeature.swift:3: error: [testable-import] "
         + "DailyChallengeFeature (library) uses @testable import SharedModels: a release build, compiled "
         + "without testing enabled, fails; fix: import it without @testable and use its public or package "
         + "API; keep @testable imports in test targets",
@@ -38,7 +38,7 @@ enum Foreign {
       "Sources/Onboarding/Onboarding.swift:1: error: [unknown-import] Onboarding imports ApiClinet, which no "
         + "package of the repository declares; fix: did you mean ApiClient? correct the import, or declare the "
         + "package that vends ApiClinet",
-      "Sources/Reports/Reports.swift:2: error: [implicit-import] Reports imports SharedModels without "
+      "Sources/Reports/Reports.swift:3: error: [implicit-import] Reports imports SharedModels without "
         + "declaring it as a direct dependency; fix: add \"SharedModels\" to the dependencies of Reports in "
         + "Package.swift",
       "Sources/ServerConfig/ServerConfig.swift:2: error: [conditional-import] ServerConfig imports "
@@ -107,7 +107,7 @@ enum Foreign {
   let result = try Foreign.run("root-package", ["--rules", rules.path])
 
   #expect(!result.output.contains("[implicit-import]"))
-  #expect(result.output.contains("DailyChallengeFeature.swift:2: warning: [testable-import]"))
+  #expect(result.output.contains("DailyChallengeFeature.swift:3: warning: [testable-import]"))
   #expect(result.output.hasSuffix("24 modules in 1 packages: 4 error(s), 1 warning(s), 0 known"))
 }
 

@@ -1,5 +1,5 @@
 // A backtick-escaped import is still an import.
-import `SharedModels`
 import SharedModelsExtras
+import `SharedModels`
 
 public struct Report {}
