@@ -81,11 +81,16 @@ enum Foreign {
         + "product containing CoreTestSupport: add .library(name: \"CoreTestSupport\", targets: "
         + "[\"CoreTestSupport\"]) to its products, then add .product(name: \"CoreTestSupport\", package: "
         + "\"Core\") to the dependencies of FeatureATests in Modules/Feature/Package.swift",
-      "Tools/Lint/Sources/lint/main.swift:1: error: [implicit-import] lint imports CoreModels without "
+      // SwiftPM's default folder here is src/ (the package has no Sources/): describe says so.
+      "Tools/Lint/src/LintRules/Rules.swift:1: error: [implicit-import] LintRules imports CoreUtils without "
+        + "declaring it as a direct dependency; fix: add .product(name: \"CoreKit\", package: \"Core\") to the "
+        + "dependencies of LintRules in Tools/Lint/Package.swift, and .package(path: \"../../Modules/Core\") to "
+        + "its package dependencies",
+      "Tools/Lint/src/lint/main.swift:1: error: [implicit-import] lint imports CoreModels without "
         + "declaring it as a direct dependency; fix: add .product(name: \"CoreKit\", package: \"Core\") to the "
         + "dependencies of lint in Tools/Lint/Package.swift, and .package(path: \"../../Modules/Core\") to its "
         + "package dependencies",
-      "10 modules in 3 packages: 6 error(s), 0 warning(s), 0 known",
+      "11 modules in 3 packages: 7 error(s), 0 warning(s), 0 known",
     ])
 }
 
