@@ -34,7 +34,11 @@ final class PollSleeper: Sendable {
         waits.append(duration)
         return waits.count
       }
-      if count > limit { try await Task.sleep(for: .seconds(3_600)) }
+      guard count > limit else { return }
+      // Suspends until the follower is cancelled: nothing ever finishes this stream.
+      let never = AsyncStream<Never> { _ in }
+      for await _ in never {}
+      throw CancellationError()
     }
   }
 }

@@ -80,6 +80,14 @@ struct List: Reducer {
   }
 }
 
+extension List {
+  /// (c)'s action, sent `iterations` times to row 500; nanoseconds per action.
+  @MainActor
+  static func timeRowActions(_ store: StoreOf<List>, iterations: Int) -> Double {
+    measure(iterations: iterations) { store.send(.rows(.element(id: 500, action: .increment))) }
+  }
+}
+
 /// (d): an effect that never suspends, so it has finished before `send` returns.
 struct EffectThatNeverSuspends: Reducer {
   struct State: Equatable { var done = 0 }

@@ -53,8 +53,24 @@ func coreCases() -> [BenchmarkCase] {
         title: "forEach over \(rows.formatted()) rows, action to row 500 ×100,000",
         target: .atMost(1_000),
         sample: {
+          List.timeRowActions(Store(initialState: List.State(rows: rows)) { List() }, iterations: 100_000)
+        }
+      )
+    }
+    + [1_000, 10_000, 100_000].map { rows in
+      BenchmarkCase(
+        id: "c2", label: "(c′)",
+        title: "the same, \(rows.formatted()) rows, a view observing store.rows ×100,000",
+        target: .timesFloor(3),
+        sample: {
           let store = Store(initialState: List.State(rows: rows)) { List() }
-          return measure(iterations: 100_000) { store.send(.rows(.element(id: 500, action: .increment))) }
+          let token = store.observe { consume(store.rows) }
+          let time = List.timeRowActions(store, iterations: 100_000)
+          token.cancel()
+          return time
+        },
+        floor: Floor(title: "the same action, \(rows.formatted()) rows, no observer") {
+          List.timeRowActions(Store(initialState: List.State(rows: rows)) { List() }, iterations: 100_000)
         }
       )
     }
@@ -98,6 +114,9 @@ func main() async -> Int32 {
     }
     printError("error: \(message)\n\(Options.usage)")
     return 2
+  }
+  if options.complexityOnly {
+    return ComplexityChecks.run() ? 0 : 1
   }
   if let name = options.peakMemoryVariant {
     guard let variant = PeakMemory.Variant(rawValue: name) else {

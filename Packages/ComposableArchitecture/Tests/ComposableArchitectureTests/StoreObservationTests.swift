@@ -38,9 +38,13 @@ struct Siblings: Reducer {
   }
 }
 
-/// A state that cannot be compared, so any send may have changed it.
+/// A state that cannot be compared, so any send may have changed it: not `Equatable`, and it
+/// holds references, so its bits do not tell either.
 struct Opaque: Reducer {
-  struct State { var count = 0 }
+  struct State {
+    var count = 0
+    var notes: [String] = []
+  }
   enum Action { case nothingHappened }
   func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }

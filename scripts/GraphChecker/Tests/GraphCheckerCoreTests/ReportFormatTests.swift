@@ -32,6 +32,19 @@ import Testing
   #expect(result.status == 0)
 }
 
+@Test func byPackage_mermaid_drawsOnePackageNodeAndOneEdgePerPackagePair() throws {
+  let result = try Fixture.run("clean", ["--format", "mermaid", "--by-package", "--no-tests"])
+  let lines = result.output.split(separator: "\n").map(String.init)
+  #expect(lines.first == "graph LR")
+  #expect(lines.contains(#"  Packages_FanApp["Packages/FanApp"]"#))
+  #expect(lines.contains("  Packages_FanApp --> Packages_Client"))
+  #expect(lines.filter { $0 == "  Packages_FanApp --> Packages_Client" }.count == 1)
+  #expect(!lines.contains { $0.contains("FanChat") })
+  #expect(result.status == 0)
+  let dot = try Fixture.run("clean", ["--format", "dot", "--by-package", "--no-tests"]).output
+  #expect(dot.contains(#""Packages/FanApp" -> "Packages/Client";"#))
+}
+
 @Test func undeclaredImport_dotAndMermaid_drawItAsAnUndeclaredEdge() throws {
   let dot = try Fixture.run("implicit-import", ["--format", "dot"])
   #expect(dot.output.contains(#""AuthClient" -> "CommonKit" [style=dashed, color=red, label="undeclared"];"#))

@@ -1,22 +1,30 @@
 /// An enum whose cases can be named by key path, like TCA's `@CasePathable` enums.
 ///
-/// Without macros, an enum lists its cases once, in a small `AllCasePaths` struct with one
-/// property per case that has a payload:
+/// Without macros, `scripts/codegen` writes what `@CasePathable` would: an enum that declares
+/// `CasePathable` gets, in its module's `Generated/` folder, an `AllCasePaths` struct with one
+/// property per case and the `allCasePaths` that returns it:
 ///
 /// ```swift
 /// enum Action: CasePathable {
 ///   case child(Child.Action)
-///   case response(Result<String, any Error>)
+///   case response(Result<String, APIError>)
+/// }
 ///
+/// // Generated/Feature+Generated.swift, written by scripts/codegen:
+/// extension Action {
 ///   struct AllCasePaths: Sendable {
-///     var child: AnyCasePath<Action, Child.Action> { .init(Action.child) { if case .child(let v) = $0 { v } else { nil } } }
-///     var response: AnyCasePath<Action, Result<String, any Error>> {
-///       .init(Action.response) { if case .response(let v) = $0 { v } else { nil } }
+///     var child: AnyCasePath<Action, Child.Action> {
+///       AnyCasePath(embed: Action.child, extract: { if case .child(let value) = $0 { value } else { nil } })
+///     }
+///     var response: AnyCasePath<Action, Result<String, APIError>> {
+///       AnyCasePath(embed: Action.response, extract: { if case .response(let value) = $0 { value } else { nil } })
 ///     }
 ///   }
-///   static let allCasePaths = AllCasePaths()
+///   static var allCasePaths: AllCasePaths { AllCasePaths() }
 /// }
 /// ```
+///
+/// An enum that declares its own `AllCasePaths` is left as it is.
 ///
 /// Then `\.child` is a ``CaseKeyPath`` wherever the library asks for one:
 /// `Scope(state: \.child, action: \.child) { Child() }`, `store.receive(\.response)`; and every

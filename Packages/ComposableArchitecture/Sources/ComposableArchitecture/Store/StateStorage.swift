@@ -8,6 +8,9 @@
 class StateMemory {
   /// Where the state starts.
   let base: UnsafeMutableRawPointer
+  /// How many actions the reducer has run on the state: an observer of the whole state compares
+  /// this count rather than a copy of the state (see ``ObservedValue``).
+  @exclusivity(unchecked) final var changeCount = 0
 
   fileprivate init(base: UnsafeMutableRawPointer) {
     self.base = base

@@ -25,6 +25,8 @@ public final class Store<State, Action: Sendable> {
   /// Where this store's state sits in the root's memory, when every step of its scope is a
   /// stored property; members are then read at their offset, not through the whole state.
   private let location: StateLocation?
+  /// The root's memory, on the root store only: what observers of its whole state compare.
+  private let rootMemory: StateMemory?
   private let sendAction: @MainActor (Action) -> Task<Void, Never>?
   /// What observers of ``state`` track, made on first read; members have their own, in
   /// `observedMembers`.
@@ -52,31 +54,42 @@ public final class Store<State, Action: Sendable> {
   package convenience init(core: StoreCore<State, Action>) {
     let storage = core.storage
     self.init(
-      core: core, location: StateLocation(memory: storage, offset: 0),
+      core: core, location: StateLocation(memory: storage, offset: 0), rootMemory: storage,
       readState: { storage.pointer.pointee }, sendAction: { core.send($0) })
   }
 
   private init(
     core: any StoreCoreProtocol,
     location: StateLocation?,
+    rootMemory: StateMemory? = nil,
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> Task<Void, Never>?
   ) {
     self.core = core
     self.location = location
+    self.rootMemory = rootMemory
     self.readState = readState
     self.sendAction = sendAction
   }
 
   /// The current state. Reading it inside `withObservationTracking` observes it: the observation
-  /// is told when this store's state changes (compared with `==` when it is `Equatable`).
+  /// is told when this store's state changes.
+  ///
+  /// How a change is told, here and for a member (`store.rows`): an ``IdentifiedArray`` by its
+  /// change version, in constant time (and by the version of its ids alone when the reader read
+  /// only its count, `isEmpty` or `index(id:)`, so a change inside one element does not concern it); the root
+  /// store's whole state, unless it holds no references, by whether an action was reduced since;
+  /// any other `Equatable` value with `==`, after checking whether it is the very copy read; a
+  /// value holding no references bit for bit. Anything else counts as changed after every send.
+  /// No observer keeps a copy of an `IdentifiedArray` or of the root state, so the reducer
+  /// changes them in place, copying nothing.
   public var state: State {
     let state = readState()
     let observedState: ObservedValue<State>
     if let existing = self.observedState {
       observedState = existing
     } else {
-      observedState = ObservedValue(state, read: readState)
+      observedState = ObservedValue.make(state, wholeStateOf: rootMemory, read: readState)
       self.observedState = observedState
     }
     if let observer = StoreObserver.current {
@@ -84,7 +97,7 @@ public final class Store<State, Action: Sendable> {
     } else if observedState.access(state) {
       core.watch(observedState)
     }
-    return state
+    return observedState.handOut(state)
   }
 
   /// One member of the current state: `store.count`. Reading it inside
@@ -103,7 +116,7 @@ public final class Store<State, Action: Sendable> {
     } else if observation.access(value) {
       core.watch(observation)
     }
-    return value
+    return observation.handOut(value)
   }
 
   /// The observation of the member at `keyPath`, made on first use.
@@ -128,7 +141,7 @@ public final class Store<State, Action: Sendable> {
       let reader = StateReader(keyPath)
       read = { reader(readState()) }
     }
-    let observation = ObservedValue(read(), at: member, read: read)
+    let observation = ObservedValue.make(read(), at: member, read: read)
     observedMembers[keyPath] = observation
     lastMember = (keyPath, observation)
     return observation
@@ -143,9 +156,8 @@ public final class Store<State, Action: Sendable> {
   /// ```
   ///
   /// The observation stays armed: after each send (once all the actions it queued were
-  /// processed), each value the body read is read again and compared with `==` (a value that
-  /// is not `Equatable` counts as changed after every send), and the body runs again only when
-  /// one differs, recording what it reads this time. Reads made inside the body are tracked by
+  /// processed), each value the body read is checked again, as ``state`` describes, and the
+  /// body runs again only when one changed, recording what it reads this time. Reads made inside the body are tracked by
   /// it alone, not by an enclosing `withObservationTracking`; SwiftUI and other Observation
   /// clients observe the store as before. Only reads through stores are tracked: a `@Shared`
   /// value changed outside a send (by an effect's `withLock`, say) or another `Observable`

@@ -126,6 +126,7 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     _ action: Action, origin: ActionOrigin, into tasks: inout EffectTasks
   ) {
     let state = storage.pointer
+    storage.changeCount &+= 1
     let effect =
       usesProcessDependencies
       ? reducer(&state.pointee, action)

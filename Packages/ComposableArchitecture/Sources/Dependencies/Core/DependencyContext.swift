@@ -10,11 +10,11 @@ public enum DependencyContext: String, Sendable {
   /// A test: ``TestDependencyKey/testValue``.
   case test
 
-  /// The context of this process: `preview` or `live` when the `FROMM_CONTEXT` environment
+  /// The context of this process: `preview` or `live` when the `DEPENDENCIES_CONTEXT` environment
   /// variable says so, `test` when a test framework is running it, `live` otherwise.
   static let processDefault: DependencyContext = {
     let environment = ProcessInfo.processInfo.environment
-    if let name = environment["FROMM_CONTEXT"], let context = DependencyContext(rawValue: name) {
+    if let name = environment["DEPENDENCIES_CONTEXT"], let context = DependencyContext(rawValue: name) {
       return context
     }
     if TestFramework.isTesting { return .test }

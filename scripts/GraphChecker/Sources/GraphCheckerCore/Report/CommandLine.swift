@@ -44,7 +44,7 @@ public struct GraphCommand: Sendable {
                           the document)
       --focus MODULE      what MODULE uses and what uses it (in any --format)
       --depth N           with --focus: only modules N edges away or closer
-      --collapse packages draw one node per package (dot, mermaid)
+      --collapse packages draw one node per package (dot, mermaid); --by-package says the same
       --include GLOBS     draw only modules matching one of these comma-separated patterns
                           (`Fan*`, `Packages/FanApp:*`)
       --exclude GLOBS     leave out modules matching one of these patterns
@@ -70,8 +70,8 @@ public struct GraphCommand: Sendable {
                                    docs-only and unowned files are named on stderr
       apple-packages               the package directories holding modules of the rules'
                                    `portability.appleLayers` (what an iOS app uses), one per line
-      darwin-branches              every `#if` branch that compiles only on Apple platforms
-                                   (FILE:FIRST-LAST (N lines)), and their total
+      darwin-branches              per file, the lines of its `#if` branches that compile only
+                                   on Apple platforms, and their total
       apple-products               "PACKAGE_DIR PRODUCT" for each library product of those
                                    packages whose modules are all in those layers (what an iOS
                                    build builds: no executables, benchmarks or previews)
@@ -108,7 +108,8 @@ public struct GraphCommand: Sendable {
         options[argument] = arguments[index + 1]
         index += 2
       } else if [
-        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--timings",
+        "--update-baseline", "--strict-baseline", "--packages", "--tests", "--no-tests", "--by-package",
+        "--timings",
         "--help", "-h",
       ]
       .contains(
@@ -241,14 +242,22 @@ public struct GraphCommand: Sendable {
       return affected(graph, files: files)
     }
     if command.first == "darwin-branches" {
-      let branches = graph.modules.flatMap(\.darwinBranches).sorted()
-      let lines = branches.compactMap {
-        $0.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) }
+      // Per file, not per line range: an edit above a branch must not make the list stale.
+      var perFile: [String: (lines: Int, branches: Int)] = [:]
+      for branch in graph.modules.flatMap(\.darwinBranches) {
+        let file = String(branch.prefix { $0 != ":" })
+        let lines = branch.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        perFile[file, default: (0, 0)].lines += lines
+        perFile[file, default: (0, 0)].branches += 1
       }
-      let files = Set(branches.map { $0.split(separator: ":").first ?? "" }).count
+      let total = perFile.values.reduce(0) { $0 + $1.lines }
+      let branches = perFile.values.reduce(0) { $0 + $1.branches }
       return Result(
-        output: (branches + ["\(lines.reduce(0, +)) lines in \(branches.count) branches of \(files) files"])
-          .joined(separator: "\n"), status: 0)
+        output: (perFile.sorted { $0.key < $1.key }.map {
+          "\($0.key): \($0.value.lines) lines in \($0.value.branches) branches"
+        }
+          + ["\(total) lines in \(branches) branches of \(perFile.count) files"]).joined(separator: "\n"),
+        status: 0)
     }
     if command.first == "apple-packages" || command.first == "apple-products" {
       guard let portability = rules.portability else {
@@ -333,7 +342,8 @@ public struct GraphCommand: Sendable {
       (!include.isEmpty && !include.contains { Pattern.matches($0, module) })
         || exclude.contains { Pattern.matches($0, module) }
     }
-    return options["--collapse"] == "packages" ? shown.collapsedToPackages() : shown
+    return options["--collapse"] == "packages" || flags.contains("--by-package")
+      ? shown.collapsedToPackages() : shown
   }
 
   /// The rules' listed gated APIs plus those of the toolchain's interfaces of `modules` (a listed
