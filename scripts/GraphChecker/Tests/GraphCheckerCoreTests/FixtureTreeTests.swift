@@ -19,6 +19,8 @@ enum Fixture {
       arguments: [
         "--root", root(name), "--rules", rules.path, "--manifests", "files",
         "--baseline", FileManager.default.temporaryDirectory.appendingPathComponent("no-baseline.json").path,
+        // One cache of the toolchain's interfaces for every test, outside the fixture trees.
+        "--cache", FileManager.default.temporaryDirectory.appendingPathComponent("graph-checker-tests").path,
       ] + extra
     ).run()
   }
@@ -135,8 +137,8 @@ enum Fixture {
   #expect(
     lines == [
       "Packages/Client/Package.swift:17: error: [unused-dependency] AuthClient declares CommonKit but none of "
-        + "its sources imports it; fix: remove CommonKit from the dependencies of AuthClient, or import it "
-        + "where it is used"
+        + "its sources imports it; fix: remove .product(name: \"CommonKit\", package: \"CommonKit\") from the "
+        + "dependencies of AuthClient, or import it where it is used"
     ])
   #expect(status == 1)
 }
@@ -251,6 +253,10 @@ enum Fixture {
         + "branch for the other platforms (or behind a seam that has one)",
       "Packages/CommonKit/Sources/CommonKit/Effects.swift:7: " + immediate,
       "Packages/CommonKit/Sources/CommonKit/Effects.swift:30: " + immediate,
+      "Packages/CommonKit/Sources/CommonKit/Spans.swift:4: error: [availability] CommonKit uses String.utf8Span, "
+        + "which needs macOS 26 / iOS 26, but Packages/CommonKit declares macOS 15, iOS 18 and nothing guards "
+        + "this use; fix: wrap it in `if #available(macOS 26, iOS 26, *) { … } else { … }` (or mark the "
+        + "declaration @available), or raise the platforms of Packages/CommonKit/Package.swift",
       "Packages/FanApp/Package.swift:6: error: [platforms] Packages/FanApp holds FanChat (feature), which an iOS "
         + "app uses, but declares no iOS platform; fix: add .iOS(.vNN) to its platforms: the lowest iOS that has "
         + "every API it uses",
@@ -262,4 +268,13 @@ enum Fixture {
   #expect(
     try Fixture.run("clean", ["apple-packages"]).output.split(separator: "\n")
       == ["Packages/Client", "Packages/CommonKit", "Packages/FanApp"])
+}
+
+@Test func appleProducts_listsOnlyLibraryProductsOfTheLayersAnIOSAppUses() throws {
+  #expect(
+    try Fixture.run("clean", ["apple-products"]).output.split(separator: "\n")
+      == [
+        "Packages/Client AuthClient", "Packages/Client AuthClientLive", "Packages/CommonKit CommonKit",
+        "Packages/FanApp FanChat", "Packages/FanApp FanCoordinator",
+      ])
 }

@@ -18,5 +18,6 @@ import Testing
   let loader = GraphLoader(root: root, manifests: FileManifestSource())
 
   #expect(
-    loader.packageDirs() == ["Packages/CommonKit", "Packages/FanApp", "Apps", "scripts/GraphChecker"])
+    loader.packageDirs(patterns: ["Packages/*", "Apps", "scripts/*"])
+      == ["Apps", "Packages/CommonKit", "Packages/FanApp", "scripts/GraphChecker"])
 }

@@ -76,8 +76,21 @@ private final class XCTestCaseObserver: NSObject, XCTestObservation, Sendable {
 
   var currentTestCase: String? { current.withLock { $0 } }
 
+  /// Registers with XCTest. Darwin's XCTest accepts observers only on the main thread, and the
+  /// bridge is first used from whatever thread reports first (an effect's), so there the
+  /// registration moves to the main thread; swift-corelibs-xctest (Linux) takes it on any thread.
   func register() {
+    #if canImport(Darwin)
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(self) }
+    } else {
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(self) }
+      }
+    }
+    #else
     XCTestObservationCenter.shared.addTestObserver(self)
+    #endif
   }
 
   func testCaseWillStart(_ testCase: XCTestCase) {

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Builds the module graph of a repository: `Packages/*`, `Apps` and the tool packages under
-/// `scripts/`, their manifests and imports.
+/// Builds the module graph of a repository: every SwiftPM package under its root (or those the
+/// rules' `packages` patterns name), their manifests and imports.
 public struct GraphLoader: Sendable {
   /// The repository root.
   public var root: URL
@@ -15,27 +15,57 @@ public struct GraphLoader: Sendable {
     self.manifests = manifests
   }
 
-  /// The package directories (relative to root) that have a `Package.swift`, sorted.
-  public func packageDirs() -> [String] {
+  /// The package directories (relative to root, `.` for the root itself) that have a
+  /// `Package.swift`, sorted: those `patterns` name (`Packages/*`, `Apps`, `Modules/**`), or with
+  /// no patterns every one under the root, leaving out hidden folders (`.build`, `.git`) and
+  /// SwiftPM's checkouts.
+  public func packageDirs(patterns: [String]? = nil) -> [String] {
     let fm = FileManager.default
-    var dirs: [String] = []
-    let packagesDir = root.appendingPathComponent("Packages")
-    let names = (try? fm.contentsOfDirectory(atPath: packagesDir.path)) ?? []
-    for name in names.sorted()
-    where fm.fileExists(atPath: packagesDir.appendingPathComponent("\(name)/Package.swift").path) {
-      dirs.append("Packages/\(name)")
+    func isPackage(_ dir: String) -> Bool {
+      fm.fileExists(atPath: root.appendingPathComponent(ModuleGraph.manifest(dir)).path)
     }
-    if fm.fileExists(atPath: root.appendingPathComponent("Apps/Package.swift").path) {
-      dirs.append("Apps")
+    guard let patterns else {
+      var dirs = isPackage(".") ? ["."] : []
+      let enumerator = fm.enumerator(atPath: root.path)
+      while let path = enumerator?.nextObject() as? String {
+        let name = (path as NSString).lastPathComponent
+        if name.hasPrefix(".") || name == "node_modules" {
+          enumerator?.skipDescendants()
+        } else if name == "Package.swift", path != name {
+          dirs.append((path as NSString).deletingLastPathComponent)
+        }
+      }
+      return dirs.sorted()
     }
-    // Tools (this checker) follow the same rules, and `build-module`/`test-module` find them.
-    let scriptsDir = root.appendingPathComponent("scripts")
-    let tools = (try? fm.contentsOfDirectory(atPath: scriptsDir.path)) ?? []
-    for name in tools.sorted()
-    where fm.fileExists(atPath: scriptsDir.appendingPathComponent("\(name)/Package.swift").path) {
-      dirs.append("scripts/\(name)")
+    var dirs: Set<String> = []
+    for pattern in patterns {
+      dirs.formUnion(
+        Self.expand(pattern.split(separator: "/").map(String.init), in: root, prefix: "").filter(isPackage))
     }
-    return dirs
+    return dirs.sorted()
+  }
+
+  /// The folders below `dir` matching the path components `parts` (`*` within a component, `**`
+  /// any number of folders), relative to the root.
+  private static func expand(_ parts: [String], in dir: URL, prefix: String) -> [String] {
+    guard let part = parts.first else { return [prefix.isEmpty ? "." : prefix] }
+    let rest = Array(parts.dropFirst())
+    let fm = FileManager.default
+    func child(_ name: String) -> String { prefix.isEmpty ? name : "\(prefix)/\(name)" }
+    let names = ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).filter { name in
+      var isDirectory: ObjCBool = false
+      return !name.hasPrefix(".")
+        && fm.fileExists(atPath: dir.appendingPathComponent(name).path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+    if part == "**" {
+      return expand(rest, in: dir, prefix: prefix)
+        + names.sorted().flatMap { expand(parts, in: dir.appendingPathComponent($0), prefix: child($0)) }
+    }
+    if part == "." { return expand(rest, in: dir, prefix: prefix) }
+    return names.filter { Pattern.matches(part, $0) }.sorted().flatMap {
+      expand(rest, in: dir.appendingPathComponent($0), prefix: child($0))
+    }
   }
 
   /// Loads every manifest and scans every module's sources.
@@ -51,7 +81,14 @@ public struct GraphLoader: Sendable {
   public func load(rules: Rules, timings: LoadTimings?) throws -> ModuleGraph {
     let clock = ContinuousClock()
     var started = clock.now
-    let dirs = packageDirs()
+    let dirs = packageDirs(patterns: rules.packages)
+    guard !dirs.isEmpty else {
+      throw GraphError(
+        "no Package.swift found "
+          + (rules.packages.map { "in \($0.joined(separator: ", ")) under \(root.path)" }
+            ?? "anywhere under \(root.path) (hidden folders such as .build left out)")
+          + "; run from the repository root, pass --root DIR, or name the packages in the rules' `packages`")
+    }
     let dumps = Self.parallelMap(dirs) { dir in
       Result { try manifests.manifestJSON(packageDir: root.appendingPathComponent(dir)) }
     }
@@ -66,22 +103,23 @@ public struct GraphLoader: Sendable {
     }
     timings?.record("manifests", since: started, detail: "\(dirs.count) packages")
     started = clock.now
-    let repoModules = Set(loaded.flatMap { $0.manifest.targets.map(\.name) })
+    let names = ModuleNames(loaded)
     let jobs = loaded.flatMap { entry in
       entry.manifest.targets.map { target in
         let kind = Module.Kind(rawValue: target.type == "regular" ? "library" : target.type) ?? .library
-        let path = "\(entry.dir)/" + (target.path ?? "\(kind == .test ? "Tests" : "Sources")/\(target.name)")
+        let path = ModuleGraph.path(
+          entry.dir, target.path ?? "\(kind == .test ? "Tests" : "Sources")/\(target.name)")
         return ScanJob(
-          name: target.name, kind: kind, path: path, exclude: target.exclude ?? [], sources: target.sources)
+          name: target.name, kind: kind, path: path, exclude: target.exclude ?? [], sources: target.sources,
+          sourceFiles: target.sourceFiles)
       }
     }
+    let gated = PortabilityScanner.index(rules.portability?.availability.map(\.api) ?? [])
     let scans = Self.parallelMap(jobs) { job in
       Result {
-        job.kind == .system
+        [.system, .binary, .plugin].contains(job.kind)
           ? Scan()
-          : try scan(
-            path: job.path, repoModules: repoModules, own: job.name, exclude: job.exclude,
-            sources: job.sources, portability: rules.portability)
+          : try scan(job, names: names, portability: rules.portability, gated: gated)
       }
     }
     timings?.record(
@@ -91,14 +129,25 @@ public struct GraphLoader: Sendable {
     var remote: [ModuleGraph.RemoteDependency] = []
     var platforms: [String: [String: Version]] = [:]
     var products: [String: [String: [String]]] = [:]
-    let names = [
+    let platformNames = [
       "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
     ]
+    // Only imports a letter or two from a module's name can be misspelt or stale ones; the rest
+    // are the toolchain's and the SDKs' modules. Each name is compared once.
+    var misspelt: [String: Bool] = [:]
+    for scan in scans {
+      for use in (try? scan.get().unresolved) ?? [] where misspelt[use.module] == nil {
+        misspelt[use.module] = !ModuleGraph.misspellings(
+          of: use.module, among: Array(names.targetOfImport.keys)
+        ).isEmpty
+      }
+    }
     var next = 0
     for (dir, manifest) in loaded {
       for platform in manifest.platforms ?? [] {
         if let version = Version(platform.version) {
-          platforms[dir, default: [:]][names[platform.platformName] ?? platform.platformName] = version
+          platforms[dir, default: [:]][platformNames[platform.platformName] ?? platform.platformName] =
+            version
         }
       }
       for product in manifest.products {
@@ -111,16 +160,18 @@ public struct GraphLoader: Sendable {
         let (kind, path) = (jobs[next].kind, jobs[next].path)
         let scanned = try scans[next].get()
         next += 1
-        let resolved = target.dependencies.flatMap { resolve($0, in: manifest, all: loaded) }
-        // A product of a package outside the repository vends modules whose names the manifest
-        // does not say: kept apart, never reported unused (the remote package itself is reported).
-        let dependencies = Set(resolved.filter { repoModules.contains($0) }).sorted()
-        let external = Set(resolved.filter { !repoModules.contains($0) }).sorted()
+        let declared = target.dependencies.map { names.resolve($0, in: dir, manifest) }
         var module = Module(
           name: target.name, package: manifest.name, packageDir: dir, path: path, kind: kind,
-          layer: nil, dependencies: dependencies, uses: scanned.uses)
-        module.externalDependencies = external
+          layer: nil, dependencies: Set(declared.filter { !$0.isRemote }.flatMap(\.modules)).sorted(),
+          uses: scanned.uses)
+        module.importName = names.importName(of: target.name)
+        module.declared = declared
+        module.externalDependencies = Set(declared.filter(\.isRemote).map(\.name)).sorted()
+        module.unresolvedImports = scanned.unresolved.filter { misspelt[$0.module] == true }
+        module.declaresExtensions = scanned.declaresExtensions
         module.portability = scanned.portability
+        module.darwinBranches = scanned.darwinBranches
         module.exclude = target.exclude.flatMap { $0.isEmpty ? nil : $0 }
         module.sources = target.sources
         module.pkgConfig = target.pkgConfig
@@ -135,6 +186,8 @@ public struct GraphLoader: Sendable {
     var graph = ModuleGraph(modules: modules, remoteDependencies: remote)
     graph.platforms = platforms
     graph.products = products
+    graph.remotePackages = names.remotePackageOfModule
+    graph.packageDependencies = names.localDependencies
     timings?.record("graph", since: started, detail: "\(modules.count) modules")
     return graph
   }
@@ -158,60 +211,54 @@ public struct GraphLoader: Sendable {
     var path: String
     var exclude: [String]
     var sources: [String]?
+    /// SwiftPM's list of its sources (relative to `path`), when the manifest dump carries it.
+    var sourceFiles: [String]?
   }
 
   /// What a module's sources import and use, and how many files were read.
   struct Scan: Sendable {
     var uses: [Module.Use] = []
+    var unresolved: [Module.Use] = []
     var portability: [PortabilityUse] = []
+    var declaresExtensions = false
+    var darwinBranches: [String] = []
     var files = 0
   }
 
-  /// Maps a target dependency to module names: a product becomes the targets it vends.
-  private func resolve(
-    _ dependency: PackageManifest.Dependency, in manifest: PackageManifest,
-    all: [(dir: String, manifest: PackageManifest)]
-  ) -> [String] {
-    if dependency.package == nil, manifest.targets.contains(where: { $0.name == dependency.name }) {
-      return [dependency.name]
-    }
-    let candidates = all.filter { entry in
-      guard let package = dependency.package?.lowercased() else { return true }
-      return entry.manifest.name.lowercased() == package
-        || entry.dir.split(separator: "/").last.map { $0.lowercased() == package } == true
-    }
-    for entry in candidates {
-      if let product = entry.manifest.products.first(where: { $0.name == dependency.name }) {
-        return product.targets
-      }
-    }
-    return [dependency.name]
-  }
-
-  /// Reads the imports of every `.swift` file under `path` that name another in-repo module,
-  /// skipping what the target's `exclude:` removes and what its `sources:` (when set) leaves out.
-  private func scan(
-    path: String, repoModules: Set<String>, own: String, exclude: [String], sources: [String]?,
-    portability: Rules.Portability?
-  ) throws -> Scan {
+  /// The files of a module: SwiftPM's list when the dump has it; otherwise (a hand-written
+  /// fixture dump) every `.swift` file under its folder that its `exclude:` does not remove and its
+  /// `sources:` (when set) names.
+  private func sourceFiles(of job: ScanJob, in dir: String) -> [String] {
+    if let listed = job.sourceFiles { return listed.filter { $0.hasSuffix(".swift") } }
     func under(_ file: String, _ entry: String) -> Bool {
       let entry = entry.hasSuffix("/") ? String(entry.dropLast()) : entry
       return entry == "." || file == entry || file.hasPrefix(entry + "/")
     }
-    let dir = root.appendingPathComponent(path).path
-    guard let enumerator = FileManager.default.enumerator(atPath: dir) else { return Scan() }
+    guard let enumerator = FileManager.default.enumerator(atPath: dir) else { return [] }
     var files: [String] = []
     while let file = enumerator.nextObject() as? String {
-      if file.hasPrefix(".build") || file.contains("/.build") { continue }
-      guard file.hasSuffix(".swift"), !exclude.contains(where: { under(file, $0) }) else { continue }
-      if let sources, !sources.contains(where: { under(file, $0) }) { continue }
+      if file.hasPrefix(".build") || file.contains("/.build") || file.contains(".docc") { continue }
+      guard file.hasSuffix(".swift"), !job.exclude.contains(where: { under(file, $0) }) else { continue }
+      if let sources = job.sources, !sources.contains(where: { under(file, $0) }) { continue }
       files.append(file)
     }
+    return files
+  }
+
+  /// Reads the imports of every source file of a module: those naming an in-repo module (by the
+  /// name `import` uses) or a product of a remote package some manifest declares, and the rest
+  /// apart (a misspelt or deleted module among them).
+  private func scan(
+    _ job: ScanJob, names: ModuleNames, portability: Rules.Portability?, gated: PortabilityScanner.GatedIndex
+  ) throws -> Scan {
+    let dir = root.appendingPathComponent(job.path).path
+    let files = sourceFiles(of: job, in: dir)
     var result = Scan(files: files.count)
-    let gated = portability?.availability.map(\.api) ?? []
-    let platformOnly = (portability?.linuxOnly ?? []) + (portability?.darwinOnly ?? [])
+    let platformOnly = Set((portability?.linuxOnly ?? []) + (portability?.darwinOnly ?? []))
     for file in files.sorted() {
       let full = "\(dir)/\(file)"
+      // A listed file deleted since SwiftPM listed it has nothing to check.
+      guard FileManager.default.fileExists(atPath: full) else { continue }
       guard let data = FileManager.default.contents(atPath: full),
         String(validating: data, as: UTF8.self) != nil
       else {
@@ -219,16 +266,32 @@ public struct GraphLoader: Sendable {
       }
       // Comments and strings blanked and the bytes tokenized once, for imports and portability.
       let words = ImportScanner.codeTokens(utf8: Array(data))
-      for statement in ImportScanner.imports(in: words)
-      where repoModules.contains(statement.module) && statement.module != own {
-        result.uses.append(
-          Module.Use(
-            module: statement.module, file: "\(path)/\(file)", line: statement.line,
-            isCanImport: statement.isCanImport))
+      if !result.declaresExtensions { result.declaresExtensions = words.contains { $0.text == "extension" } }
+      let guarded = ImportScanner.platformGuardedLines(in: words)
+      for statement in ImportScanner.imports(in: words) {
+        var use = Module.Use(
+          module: statement.module, file: ModuleGraph.path(job.path, file), line: statement.line,
+          isCanImport: statement.isCanImport)
+        use.isTestable = statement.isTestable
+        use.isGuarded = guarded.contains(statement.line)
+        if let target = names.targetOfImport[statement.module] {
+          guard target != job.name else { continue }
+          use.module = target
+          result.uses.append(use)
+        } else if names.remotePackageOfModule[statement.module] != nil {
+          result.uses.append(use)
+        } else if !statement.isCanImport {
+          result.unresolved.append(use)
+        }
       }
       if portability != nil {
-        for var use in PortabilityScanner.uses(in: words, gated: gated, platformOnly: platformOnly) {
-          use.file = "\(path)/\(file)"
+        for range in DarwinBranches.ranges(in: words) {
+          result.darwinBranches.append(
+            "\(ModuleGraph.path(job.path, file)):\(range.lowerBound)-\(range.upperBound) (\(range.count) lines)"
+          )
+        }
+        for var use in PortabilityScanner.uses(in: words, gatedByFirst: gated, platformOnly: platformOnly) {
+          use.file = ModuleGraph.path(job.path, file)
           result.portability.append(use)
         }
       }

@@ -88,7 +88,7 @@ extension ModuleGraph {
         continue
       }
       let owners = modules.filter {
-        file.hasPrefix($0.path + "/") || file == "\($0.packageDir)/Package.swift"
+        file.hasPrefix($0.path + "/") || file == ModuleGraph.manifest($0.packageDir)
       }
       if !owners.isEmpty {
         changed.formUnion(owners.map(\.name))
@@ -123,6 +123,19 @@ extension ModuleGraph {
   /// The package directories of `names`, sorted, without duplicates.
   public func packageDirs(of names: [String]) -> [String] {
     Array(Set(names.compactMap { module(named: $0)?.packageDir })).sorted()
+  }
+
+  /// The names among `candidates` that `name` could be a slip of: equal ignoring case, or one
+  /// edit away (two for names longer than four letters), sorted.
+  static func misspellings(of name: String, among candidates: [String]) -> [String] {
+    let lower = name.lowercased()
+    let limit = lower.count <= 4 ? 1 : 2
+    return Set(
+      candidates.filter { candidate in
+        candidate != name && abs(candidate.count - lower.count) <= limit
+          && editDistance(lower, candidate.lowercased()) <= limit
+      }
+    ).sorted()
   }
 
   static func editDistance(_ a: String, _ b: String) -> Int {

@@ -2,7 +2,28 @@
 public struct Module: Sendable, Codable, Equatable {
   /// What SwiftPM builds from the target.
   public enum Kind: String, Sendable, Codable {
-    case library, executable, test, system, plugin, macro
+    case library, executable, test, system, plugin, macro, binary
+  }
+
+  /// One entry of the target's `dependencies:` as the manifest writes it, and what it names.
+  public struct Declared: Sendable, Codable, Equatable {
+    /// The target or product name.
+    public var name: String
+    /// The package of a `.product(name:package:)`.
+    public var package: String?
+    /// The in-repo modules it brings (a product's targets); empty for a remote product.
+    public var modules: [String]
+    /// The platforms of its `.when(platforms:)` condition (lowercase), `nil` when unconditional.
+    public var platforms: [String]?
+    /// True for a product of a package outside the repository.
+    public var isRemote = false
+    /// Why it names nothing (`FanApp has no target named FanChta`); `nil` when it resolves.
+    public var dangling: String?
+
+    /// The entry as Swift source (`"CommonKit"`, `.product(name: "A", package: "B")`).
+    public var source: String {
+      package.map { ".product(name: \"\(name)\", package: \"\($0)\")" } ?? "\"\(name)\""
+    }
   }
 
   /// One import of an in-repo module, with where it is.
@@ -15,6 +36,18 @@ public struct Module: Sendable, Codable, Equatable {
     public var line: Int
     /// True when only a `#if canImport(...)` check names it.
     public var isCanImport: Bool
+    /// True for `@testable import`.
+    public var isTestable = false
+    /// True when a `#if` testing the platform or `canImport` encloses it.
+    public var isGuarded = false
+
+    /// Creates a use of `module` at `file:line`.
+    public init(module: String, file: String, line: Int, isCanImport: Bool) {
+      self.module = module
+      self.file = file
+      self.line = line
+      self.isCanImport = isCanImport
+    }
   }
 
   /// The target name.
@@ -33,8 +66,20 @@ public struct Module: Sendable, Codable, Equatable {
   public var dependencies: [String]
   /// Imports of in-repo modules found in its sources.
   public var uses: [Use]
-  /// Products of packages outside the repository it declares (their module names are unknown).
+  /// The name `import` uses for it (`SyncUI-macOS` → `SyncUI_macOS`), SwiftPM's c99 name.
+  public var importName = ""
+  /// Its `dependencies:` entries as written, with what each names.
+  public var declared: [Declared] = []
+  /// Products of packages outside the repository it declares.
   public var externalDependencies: [String] = []
+  /// Imports of modules neither in the repository nor declared as a remote product anywhere
+  /// (the toolchain's and SDKs' modules, and misspelt or deleted ones).
+  public var unresolvedImports: [Use] = []
+  /// Whether its sources declare an extension: members of an extension are visible to any module
+  /// that builds with it, with or without an import (`@Dependency(\.authClient)`).
+  public var declaresExtensions = false
+  /// Its `#if` branches that compile only on Apple platforms: `FILE:FIRST-LAST (N lines)`.
+  public var darwinBranches: [String] = []
   /// Uses of availability-gated and platform-only APIs in its sources.
   public var portability: [PortabilityUse] = []
   /// Modules it runs without importing them (a test launching an executable), from the rules'
@@ -75,8 +120,24 @@ public struct ModuleGraph: Sendable, Codable, Equatable {
   /// The library products each package directory declares: product name → the modules it vends.
   public var products: [String: [String: [String]]] = [:]
 
+  /// Each package directory → the in-repo package directories its manifest depends on.
+  public var packageDependencies: [String: [String]] = [:]
+  /// True when each module stands for a whole package (``collapsedToPackages()``).
+  public var isCollapsed = false
+  /// The package (as declared in `.product(package:)`) of each remote product module some manifest
+  /// declares.
+  public var remotePackages: [String: String] = [:]
+
   /// The module named `name`.
   public func module(named name: String) -> Module? { modules.first { $0.name == name } }
+
+  /// `path` inside package directory `dir` (`.` is the root package), relative to the root.
+  public static func path(_ dir: String, _ path: String) -> String {
+    dir == "." || dir.isEmpty ? path : "\(dir)/\(path)"
+  }
+
+  /// The manifest of package directory `dir`, relative to the root.
+  public static func manifest(_ dir: String) -> String { path(dir, "Package.swift") }
 
   /// The names of the modules that depend on (declare, import or run) `name`.
   public func dependents(of name: String) -> [String] { dependentsIndex()[name] ?? [] }

@@ -8,6 +8,8 @@ public struct ImportStatement: Sendable, Equatable, Codable {
   public var line: Int
   /// True for `#if canImport(M)`: it counts as a use of `M`, but does not require `M` to be declared.
   public var isCanImport: Bool
+  /// True for `@testable import M`.
+  public var isTestable = false
 
   /// Creates an import record.
   public init(module: String, line: Int, isCanImport: Bool = false) {
@@ -126,11 +128,13 @@ public enum ImportScanner {
   private static func importStatement(_ words: [Token], at index: Int) -> ImportStatement? {
     var start = index
     var cursor = index - 1
+    var isTestable = false
     while cursor >= 0 {
       if modifiers.contains(words[cursor].text) {
         start = cursor
         cursor -= 1
       } else if let attribute = attributeStart(words, endingAt: cursor) {
+        isTestable = isTestable || words[attribute + 1].text == "testable"
         start = attribute
         cursor = attribute - 1
       } else {
@@ -145,8 +149,12 @@ public enum ImportScanner {
     }
     var next = index + 1
     if next < words.count, kinds.contains(words[next].text) { next += 1 }
+    // ``import `FanProfile` `` names the module in backticks.
+    if next + 1 < words.count, words[next].text == "`" { next += 1 }
     guard next < words.count, isIdentifier(words[next].text) else { return nil }
-    return ImportStatement(module: words[next].text, line: words[start].line)
+    var statement = ImportStatement(module: words[next].text, line: words[start].line)
+    statement.isTestable = isTestable
+    return statement
   }
 
   /// The index of the `@` of an attribute (`@testable`, `@_spi(X)`) ending at `end`, if any.

@@ -24,19 +24,23 @@ public struct FileManifestSource: ManifestSource {
   }
 }
 
-/// Runs `swift package dump-package`, caching the JSON by a hash of `Package.swift`, its path and
-/// the toolchain.
+/// Runs `swift package dump-package` and `swift package describe --type json`, caching their
+/// merged JSON by a hash of `Package.swift`, its path, the toolchain and the names of the
+/// package's files.
 ///
 /// A dump costs a SwiftPM start and a manifest compile (seconds each, a minute for a repository's
-/// packages on a loaded machine), and it changes only with the manifest's text or the SwiftPM
-/// that reads it, so a warm graph check runs no process at all.
+/// packages on a loaded machine), so a warm graph check runs no process at all. What SwiftPM
+/// answers changes with the manifest's text, the SwiftPM that reads it, and the files it finds
+/// (`describe` lists each target's sources; a manifest may list folders to make its targets), so
+/// the key covers all three. A manifest that reads the environment (`ProcessInfo`, `getenv`,
+/// `Context.environment`) can answer differently with the same files, so it is never cached.
 public struct DumpPackageSource: ManifestSource {
   /// Where cached dumps live (created on demand).
   public var cacheDir: URL
   /// Identifies the toolchain whose SwiftPM writes the dumps (see ``ToolchainIdentity``): a dump
   /// from another toolchain may differ, so it is part of the key.
   public var toolchain: String
-  /// Produces the dump of a package directory (by default, runs SwiftPM).
+  /// Produces the merged dump of a package directory (by default, runs SwiftPM).
   public var dump: @Sendable (URL) throws -> Data
 
   /// Creates a source caching into `cacheDir`, for the toolchain `swift` on `PATH` is.
@@ -49,8 +53,8 @@ public struct DumpPackageSource: ManifestSource {
     self.dump = dump
   }
 
-  /// Returns the cached dump when `Package.swift` and the toolchain are unchanged, otherwise
-  /// runs SwiftPM and caches its answer.
+  /// Returns the cached dump when `Package.swift`, the toolchain and the package's file names
+  /// are unchanged, otherwise runs SwiftPM and caches its answer.
   public func manifestJSON(packageDir: URL) throws -> Data {
     let manifest = packageDir.appendingPathComponent("Package.swift")
     let contents: Data
@@ -59,8 +63,10 @@ public struct DumpPackageSource: ManifestSource {
     } catch {
       throw GraphError("cannot read \(manifest.path): \(error.localizedDescription)")
     }
+    if Self.readsEnvironment(contents) { return try dump(packageDir) }
+    let files = Self.fileNames(under: packageDir).joined(separator: "\n")
     let key = Hashing.fnv1a64(
-      contents + Data("\0\(packageDir.standardizedFileURL.path)\0\(toolchain)".utf8))
+      contents + Data("\0\(packageDir.standardizedFileURL.path)\0\(toolchain)\0\(files)".utf8))
     let cached = cacheDir.appendingPathComponent("\(key).json")
     if let data = try? Data(contentsOf: cached), !data.isEmpty { return data }
     let data = try dump(packageDir)
@@ -69,23 +75,79 @@ public struct DumpPackageSource: ManifestSource {
     return data
   }
 
-  /// Runs `swift package dump-package` in `packageDir`.
+  /// Whether a manifest's text reads the environment, so that its answer can change while its
+  /// text and the files around it do not.
+  static func readsEnvironment(_ manifest: Data) -> Bool {
+    let words = Set(ImportScanner.codeTokens(utf8: Array(manifest)).map(\.text))
+    return !words.isDisjoint(with: ["ProcessInfo", "getenv", "environment", "environ"])
+  }
+
+  /// The paths of the files under `dir` (relative, sorted), leaving out hidden entries and build
+  /// folders: what `describe` sees, and what a manifest listing folders can see.
+  static func fileNames(under dir: URL) -> [String] {
+    let fm = FileManager.default
+    guard let enumerator = fm.enumerator(atPath: dir.path) else { return [] }
+    var names: [String] = []
+    while let path = enumerator.nextObject() as? String {
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      if name.hasPrefix(".") {
+        enumerator.skipDescendants()
+        continue
+      }
+      names.append(path)
+    }
+    return names.sorted()
+  }
+
+  /// Runs `swift package dump-package` and `swift package describe --type json` in `packageDir`
+  /// and adds to each target of the dump what `describe` says of it: `path` (the real folder,
+  /// also when the manifest leaves it to SwiftPM's default), `c99name` (the name `import` uses)
+  /// and `sourceFiles` (relative to `path`).
   public static func runDumpPackage(_ packageDir: URL) throws -> Data {
+    let dump = try runSwiftPackage(["dump-package"], in: packageDir)
+    let description = try runSwiftPackage(["describe", "--type", "json"], in: packageDir)
+    return try merge(dump: dump, describe: description)
+  }
+
+  /// The dump with `path`, `c99name` and `sourceFiles` of each target taken from `describe`.
+  static func merge(dump: Data, describe: Data) throws -> Data {
+    guard var manifest = try JSONSerialization.jsonObject(with: dump) as? [String: Any],
+      let targets = manifest["targets"] as? [[String: Any]],
+      let described = (try JSONSerialization.jsonObject(with: describe) as? [String: Any])?["targets"]
+        as? [[String: Any]]
+    else { throw GraphError("SwiftPM's dump-package or describe output has no targets") }
+    let byName = Dictionary(
+      described.compactMap { target in (target["name"] as? String).map { ($0, target) } },
+      uniquingKeysWith: { first, _ in first })
+    manifest["targets"] = targets.map { target -> [String: Any] in
+      guard let name = target["name"] as? String, let facts = byName[name] else { return target }
+      var merged = target
+      merged["path"] = facts["path"] ?? target["path"]
+      merged["c99name"] = facts["c99name"]
+      merged["sourceFiles"] = facts["sources"] ?? []
+      return merged
+    }
+    return try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
+  }
+
+  private static func runSwiftPackage(_ arguments: [String], in packageDir: URL) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", packageDir.path, "dump-package"]
+    process.arguments = ["swift", "package", "--package-path", packageDir.path] + arguments
     let out = Pipe()
-    let err = Pipe()
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("graph-checker-\(UUID()).err")
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errors) }
     process.standardOutput = out
-    process.standardError = err
+    process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
+      let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
       throw GraphError(
-        "swift package dump-package failed in \(packageDir.path): "
-          + (String(data: errors, encoding: .utf8) ?? "") + " (fix Package.swift so it loads)")
+        "swift package \(arguments[0]) failed in \(packageDir.path): \(message) (fix Package.swift so it loads)"
+      )
     }
     return data
   }

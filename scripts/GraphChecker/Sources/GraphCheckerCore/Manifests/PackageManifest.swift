@@ -1,6 +1,8 @@
 import Foundation
 
-/// The parts of `swift package dump-package` output the checker needs.
+/// The parts of `swift package dump-package` output the checker needs, with what
+/// `swift package describe --type json` adds per target (its real path, c99 module name and
+/// source files: SwiftPM's own answer, never derived here).
 struct PackageManifest: Decodable {
   struct Product: Decodable {
     var name: String
@@ -10,7 +12,14 @@ struct PackageManifest: Decodable {
   struct Target: Decodable {
     var name: String
     var type: String
+    /// The folder of its sources, relative to the package: SwiftPM's answer from `describe`
+    /// (the manifest's `path:` in a dump without it).
     var path: String?
+    /// The name `import` uses (`SyncUI-macOS` is imported as `SyncUI_macOS`), from `describe`.
+    var c99name: String?
+    /// Its source files relative to ``path`` as SwiftPM found them (`describe`): no resources,
+    /// nothing excluded, nothing inside a `.docc` catalog.
+    var sourceFiles: [String]?
     var dependencies: [Dependency]
     /// Paths under the target's folder that are not its sources.
     var exclude: [String]?
@@ -24,19 +33,34 @@ struct PackageManifest: Decodable {
     var pkgConfig: String?
   }
 
-  /// A target dependency: `byName`, `target` or `product` (name, package).
+  /// A target dependency: `byName`, `target` or `product` (name, package), and the platforms
+  /// of its `.when(platforms:)` condition.
   struct Dependency: Decodable {
+    enum Kind: String, CodingKey { case byName, target, product }
+
+    var kind: Kind
     var name: String
     var package: String?
+    /// The platforms the dependency is limited to (lowercase: `linux`, `ios`); `nil` when it has
+    /// no platform condition.
+    var platforms: [String]?
 
-    private enum Keys: String, CodingKey { case byName, target, product }
+    private struct Condition: Decodable { var platformNames: [String]? }
 
     init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: Keys.self)
-      for key in [Keys.byName, .target, .product] where container.contains(key) {
+      let container = try decoder.container(keyedBy: Kind.self)
+      for key in [Kind.byName, .target, .product] where container.contains(key) {
         var values = try container.nestedUnkeyedContainer(forKey: key)
+        kind = key
         name = try values.decode(String.self)
-        package = key == .product ? try values.decodeIfPresent(String.self) : nil
+        // [name, package, moduleAliases, condition] for a product; [name, condition] otherwise.
+        if key == .product {
+          package = try values.decodeIfPresent(String.self)
+          if !values.isAtEnd { _ = try values.decode(AnyJSON.self) }
+        }
+        if !values.isAtEnd, let condition = try values.decodeIfPresent(Condition.self) {
+          platforms = condition.platformNames.flatMap { $0.isEmpty ? nil : $0 }
+        }
         return
       }
       throw DecodingError.dataCorrupted(
@@ -48,6 +72,8 @@ struct PackageManifest: Decodable {
   struct PackageDependency: Decodable {
     var kind: String
     var location: String
+    /// SwiftPM's identity of the package (the folder's or the URL's last component, lowercased).
+    var identity: String
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: AnyKey.self)
@@ -59,6 +85,8 @@ struct PackageManifest: Decodable {
       let entries = try? container.decode([[String: AnyJSON]].self, forKey: key)
       let first = entries?.first
       location = first?["path"]?.string ?? first?["identity"]?.string ?? key.stringValue
+      identity =
+        first?["identity"]?.string ?? location.split(separator: "/").last.map(String.init) ?? location
     }
   }
 

@@ -27,11 +27,11 @@ extension Checker {
             Violation(
               rule: "availability", file: use.file, line: use.line,
               message:
-                "\(module.name) uses \(use.api), which needs macOS \(rule.macOS) / iOS \(rule.iOS), but "
+                "\(module.name) uses \(rule.declaration ?? use.api), which needs macOS \(rule.macOS) / iOS \(rule.iOS), but "
                 + "\(module.packageDir) declares \(declaredText) and nothing guards this use",
               fix:
                 "wrap it in `if #available(macOS \(rule.macOS), iOS \(rule.iOS), *) { … } else { … }` "
-                + "(or mark the declaration @available), or raise the platforms of \(module.packageDir)/Package.swift",
+                + "(or mark the declaration @available), or raise the platforms of \(ModuleGraph.manifest(module.packageDir))",
               key: "availability|\(module.name)|\(key)"))
         } else if gated[use.api] == nil, !use.insidePlatformCheck {
           let linux = linuxOnly.contains(use.api)
@@ -56,7 +56,7 @@ extension Checker {
     {
       result.append(
         Violation(
-          rule: "platforms", file: "\(module.packageDir)/Package.swift",
+          rule: "platforms", file: ModuleGraph.manifest(module.packageDir),
           line: locator(module.packageDir).line(containing: "platforms:"),
           message:
             "\(module.packageDir) holds \(module.name) (\(module.layer ?? "")), which an iOS app uses, but declares no iOS platform",
@@ -72,5 +72,21 @@ extension Checker {
     return Set(
       graph.modules.filter { $0.kind == .library && $0.layer.map(layers.contains) == true }.map(\.packageDir)
     ).sorted()
+  }
+
+  /// The library products an iOS app can use: `PACKAGE_DIR PRODUCT` for each product of the
+  /// ``applePackages(_:_:)`` whose modules are all libraries of those layers (so no benchmark,
+  /// preview or other executable, and nothing outside the layers), sorted.
+  public static func appleProducts(_ graph: ModuleGraph, _ portability: Rules.Portability) -> [String] {
+    let layers = Set(portability.appleLayers)
+    let apple = Set(
+      graph.modules.filter { $0.kind == .library && $0.layer.map(layers.contains) == true }
+        .map { "\($0.packageDir)\u{0}\($0.name)" })
+    return applePackages(graph, portability).flatMap { dir in
+      (graph.products[dir] ?? [:]).filter { _, targets in
+        !targets.isEmpty && targets.allSatisfy { apple.contains("\(dir)\u{0}\($0)") }
+      }
+      .keys.sorted().map { "\(dir) \($0)" }
+    }
   }
 }

@@ -72,7 +72,6 @@ public enum PortabilityScanner {
     "WinSDK", "WASILibc",
   ]
 
-  private static let directiveWords: Set<String> = ["if", "elseif", "else", "endif"]
   private static let availabilityPlatforms: Set<String> = [
     "macOS", "iOS", "tvOS", "watchOS", "visionOS", "macCatalyst",
   ]
@@ -84,22 +83,37 @@ public enum PortabilityScanner {
       platformOnly: platformOnly)
   }
 
+  /// The gated API names by their first identifier (`utf8Span` for `.utf8Span`), so most tokens
+  /// of a file cost one dictionary lookup: built once for every file of a check. `offset` is that
+  /// identifier's position in the name's tokens (1 after a leading `.`).
+  typealias GatedIndex = [String: [(name: String, tokens: [String], offset: Int)]]
+
+  /// The index of `gated` names.
+  static func index(_ gated: [String]) -> GatedIndex {
+    var index: GatedIndex = [:]
+    for name in gated {
+      let tokens = ImportScanner.tokens(name).map(\.text)
+      let offset = tokens.first == "." ? 1 : 0
+      if offset < tokens.count { index[tokens[offset], default: []].append((name, tokens, offset)) }
+    }
+    return index
+  }
+
   /// The uses among `words` (the tokens of a file with comments and strings blanked).
   static func uses(
     in words: [ImportScanner.Token], gated: [String], platformOnly: [String]
   ) -> [PortabilityUse] {
-    // By first token, so most tokens cost one dictionary lookup.
-    var gatedByFirst: [String: [(name: String, tokens: [String])]] = [:]
-    for name in gated {
-      let tokens = ImportScanner.tokens(name).map(\.text)
-      if let first = tokens.first { gatedByFirst[first, default: []].append((name, tokens)) }
-    }
-    let platformOnlySet = Set(platformOnly)
+    uses(in: words, gatedByFirst: index(gated), platformOnly: Set(platformOnly))
+  }
+
+  /// The uses among `words` of the indexed gated names and the platform-only names.
+  static func uses(
+    in words: [ImportScanner.Token], gatedByFirst: GatedIndex, platformOnly platformOnlySet: Set<String>
+  ) -> [PortabilityUse] {
     // Scope stack: the availability guaranteed inside each brace scope.
     var scopes: [[String: Version]] = [[:]]
     var pending: [String: Version]?
-    // `#if` stack: whether each open chain tests the platform.
-    var directives: [Bool] = []
+    var chains = PlatformChains()
     var directiveLine = -1
     var lastControl = ""
     var result: [PortabilityUse] = []
@@ -108,19 +122,7 @@ public enum PortabilityScanner {
       let word = words[index]
       if word.text == "#", index + 1 < words.count {
         let next = words[index + 1].text
-        if directiveWords.contains(next) {
-          let condition = words[(index + 2)...].prefix { $0.line == word.line }.map(\.text)
-          // `canImport(M)` of any module counts: a module that may be missing (a system library
-          // target conditioned on Linux, CommonCrypto) is how a seam picks its platform.
-          let isPlatform = condition.contains {
-            platformWords.contains($0) || $0 == "canImport" || $0 == "os"
-          }
-          switch next {
-          case "if": directives.append(isPlatform)
-          case "elseif": if let last = directives.popLast() { directives.append(last || isPlatform) }
-          case "endif": _ = directives.popLast()
-          default: break
-          }
+        if chains.read(words, at: index) {
           directiveLine = word.line
           index += 2
           continue
@@ -163,17 +165,18 @@ public enum PortabilityScanner {
       if platformOnlySet.contains(word.text), previous != "." {
         result.append(
           PortabilityUse(
-            api: word.text, line: word.line, guarded: [:], insidePlatformCheck: directives.contains(true)))
+            api: word.text, line: word.line, guarded: [:], insidePlatformCheck: chains.isInsidePlatformCheck))
       }
-      for (name, tokens) in gatedByFirst[word.text] ?? []
-      where previous != "." && index + tokens.count <= words.count
-        && zip(words[index...], tokens).allSatisfy({ $0.text == $1 })
+      for (name, tokens, offset) in gatedByFirst[word.text] ?? []
+      where index >= offset && index - offset + tokens.count <= words.count
+        && (offset == 1 || previous != ".")
+        && zip(words[(index - offset)...], tokens).allSatisfy({ $0.text == $1 })
       {
         result.append(
           PortabilityUse(
             api: name, line: word.line,
             guarded: scopes[scopes.count - 1].merging(pending ?? [:]) { max($0, $1) },
-            insidePlatformCheck: directives.contains(true)))
+            insidePlatformCheck: chains.isInsidePlatformCheck))
       }
       index += 1
     }

@@ -20,7 +20,7 @@ public struct Checker: Sendable {
     for remote in graph.remoteDependencies {
       violations.append(
         Violation(
-          rule: "remote-package", file: "\(remote.packageDir)/Package.swift",
+          rule: "remote-package", file: ModuleGraph.manifest(remote.packageDir),
           line: locator(remote.packageDir).line(containing: ".package(url"),
           message: "\(remote.packageDir) depends on the remote package \(remote.location)",
           fix: "remove it; only local .package(path:) dependencies and the toolchain are allowed",
@@ -33,7 +33,7 @@ public struct Checker: Sendable {
     let dependents = graph.dependentsIndex()
     for module in graph.modules {
       violations += check(
-        module, byName: byName, dependents: dependents[module.name] ?? [],
+        module, graph: graph, byName: byName, dependents: dependents[module.name] ?? [],
         locate: locators[module.packageDir] ?? locator(module.packageDir))
       for run in module.runsModules where byName[run] == nil {
         violations.append(
@@ -50,6 +50,7 @@ public struct Checker: Sendable {
     for index in violations.indices {
       violations[index].severity = rules.severity(of: violations[index].rule)
     }
+    violations.removeAll { $0.severity == .off }
     return violations.sorted { ($0.file, $0.line, $0.message) < ($1.file, $1.line, $1.message) }
   }
 
@@ -64,7 +65,7 @@ public struct Checker: Sendable {
       let second = sorted[1]
       let sameName = Set(group.map(\.name)).count == 1
       return Violation(
-        rule: "duplicate-module", file: "\(second.packageDir)/Package.swift",
+        rule: "duplicate-module", file: ModuleGraph.manifest(second.packageDir),
         line: locator(second.packageDir).targetLine(second.name),
         message: sameName
           ? "module name \(second.name) is declared more than once: \(places)"
@@ -75,17 +76,20 @@ public struct Checker: Sendable {
   }
 
   private func check(
-    _ module: Module, byName: [String: [Module]], dependents: [String], locate: ManifestLocator
+    _ module: Module, graph: ModuleGraph, byName: [String: [Module]], dependents: [String],
+    locate: ManifestLocator
   ) -> [Violation] {
     var result: [Violation] = []
     // With a duplicate name (reported apart), a module in the same package is the one meant.
     func named(_ name: String) -> Module? {
       byName[name]?.first { $0.packageDir == module.packageDir } ?? byName[name]?.first
     }
-    let manifest = "\(module.packageDir)/Package.swift"
+    let manifest = ModuleGraph.manifest(module.packageDir)
     func targetLine() -> Int { locate.targetLine(module.name) }
+    result += ImportRules(module: module, graph: graph, manifest: manifest, locate: locate).violations()
     guard let layer = module.layer else {
-      return [
+      guard !rules.layers.isEmpty else { return result }
+      return result + [
         Violation(
           rule: "unknown-layer", file: manifest, line: targetLine(),
           message: "\(module.name) matches no layer of the rules",
@@ -131,32 +135,6 @@ public struct Checker: Sendable {
             message: "\(module.name) depends on \(edge.to)", fix: rule.fix,
             key: "\(rule.name)|\(module.name)|\(edge.to)\(edge.key)"))
       }
-    }
-    var reported: Set<String> = []
-    for use in module.uses
-    where !use.isCanImport && !module.dependencies.contains(use.module)
-      && !reported.contains("\(use.module)|\(use.file)")
-    {
-      reported.insert("\(use.module)|\(use.file)")
-      let package = named(use.module).map { $0.packageDir == module.packageDir ? nil : $0.package } ?? nil
-      let entry =
-        package.map { ".product(name: \"\(use.module)\", package: \"\($0)\")" } ?? "\"\(use.module)\""
-      result.append(
-        Violation(
-          rule: "implicit-import", file: use.file, line: use.line,
-          message: "\(module.name) imports \(use.module) without declaring it as a direct dependency",
-          fix: "add \(entry) to the dependencies of \(module.name) in \(manifest)",
-          key: "implicit-import|\(module.name)|\(use.module)|\(use.file)"))
-    }
-    let used = Set(module.uses.map(\.module))
-    for dependency in module.dependencies where !used.contains(dependency) {
-      result.append(
-        Violation(
-          rule: "unused-dependency", file: manifest,
-          line: locate.dependencyLine(target: module.name, dependency: dependency),
-          message: "\(module.name) declares \(dependency) but none of its sources imports it",
-          fix: "remove \(dependency) from the dependencies of \(module.name), or import it where it is used",
-          key: "unused-dependency|\(module.name)|\(dependency)"))
     }
     if dependents.isEmpty, module.kind == .library || module.kind == .system,
       !rules.orphanExemptLayers.contains(layer)
@@ -216,7 +194,7 @@ public struct Checker: Sendable {
       let next = first?.dependencies.first { component.contains($0) }
       let locate = locator(dir)
       return Violation(
-        rule: "cycle", file: "\(dir)/Package.swift",
+        rule: "cycle", file: ModuleGraph.manifest(dir),
         line: next.map { locate.dependencyLine(target: component[0], dependency: $0) }
           ?? locate.targetLine(component[0]),
         message: "dependency cycle among \(component.joined(separator: ", "))",

@@ -3,11 +3,12 @@ import Foundation
 /// The `graph-checker` command: parses arguments, loads the graph, checks or renders it.
 ///
 /// ```
-/// graph-checker --root . [--format text|dot|mermaid|json] [--focus NAME] [--update-baseline]
-///                         [--strict-baseline]
+/// graph-checker --root . [--format text|github|sarif|dot|mermaid|json] [--focus NAME]
+///                         [--update-baseline] [--strict-baseline]
 /// graph-checker --root . locate NAME
 /// graph-checker --root . isolate NAME
 /// graph-checker --root . affected [--packages|--tests|--format github-matrix] FILE...
+/// graph-checker --root . affected --base REV [--packages|--tests|--format github-matrix]
 /// graph-checker edit-manifest Package.swift [--product|--dependency|--target ENTRY]...
 /// ```
 public struct GraphCommand: Sendable {
@@ -25,17 +26,29 @@ public struct GraphCommand: Sendable {
   /// The usage text.
   public static let usage = """
     usage: graph-checker [--root DIR] [--rules FILE] [--baseline FILE] [--manifests dump|files]
-                         [--format text|dot|mermaid|json] [--focus MODULE] [--update-baseline]
-      --root DIR          repository root (default: current directory)
-      --rules FILE        rules (default: ROOT/scripts/graph-rules.json)
-      --baseline FILE     known violations (default: ROOT/scripts/graph-baseline.json)
-      --manifests KIND    dump: run `swift package dump-package` (cached); files: read manifest.json
-      --cache DIR         where dump-package results are cached
-      --format F          text (violations, default); dot, mermaid or json: the graph (undeclared
-                          imports drawn dashed), violations on stderr (json: in the document)
+                         [--format text|github|sarif|dot|mermaid|json] [--focus MODULE]
+                         [--update-baseline]
+      --root DIR          repository root (default: current directory); every Package.swift under
+                          it is checked (hidden folders left out), or those the rules' `packages`
+                          patterns name
+      --rules FILE        rules (default: ROOT/.graph-rules.json; without one, only the rules that
+                          need no policy: imports, unused and dangling names, cycles, @testable,
+                          platform-conditional imports)
+      --baseline FILE     known violations (default: ROOT/.graph-baseline.json)
+      --manifests KIND    dump: run `swift package dump-package` and `describe` (cached); files:
+                          read manifest.json next to each Package.swift
+      --cache DIR         where their answers are cached (default: ROOT/.build/graph-checker)
+      --format F          text (violations, default); github: workflow annotations (::error
+                          file=…); sarif: SARIF 2.1.0 for code scanning; dot, mermaid or json: the
+                          graph (undeclared imports drawn dashed), violations on stderr (json: in
+                          the document)
       --focus MODULE      what MODULE uses and what uses it (in any --format)
+      --depth N           with --focus: only modules N edges away or closer
+      --collapse packages draw one node per package (dot, mermaid); --by-package says the same
+      --include GLOBS     draw only modules matching one of these comma-separated patterns
+                          (`Fan*`, `Packages/FanApp:*`)
+      --exclude GLOBS     leave out modules matching one of these patterns
       --no-tests          leave test targets out of a dot, mermaid or json graph
-      --by-package        with --format mermaid: one node per package instead of per module
       --update-baseline   record every current violation as known
       --strict-baseline   fail when a baseline entry no longer matches a violation
       --timings           also print on stderr how long each step took (manifests, sources,
@@ -47,18 +60,27 @@ public struct GraphCommand: Sendable {
       isolate NAME                 write a scratch package with only NAME, its tests and what
                                    they need, in PACKAGE_DIR/.build/isolated/NAME, and print
                                    "SCRATCH_DIR KIND TEST,TARGETS" (for build-module, test-module)
-      affected [--packages|--tests|--format github-matrix] FILE…
-                                   modules owning the changed FILEs (relative to the root) and
+      affected [--packages|--tests|--format github-matrix] (--base REV | FILE…)
+                                   modules owning the changed FILEs (relative to the root), or
+                                   the files changed since REV (git diff, a rename or move
+                                   counting as both paths, plus untracked files), and
                                    every module depending on them, one per line (--packages:
                                    their package directories instead; --tests: only test targets;
                                    github-matrix: the packages as a GitHub Actions job matrix);
                                    docs-only and unowned files are named on stderr
       apple-packages               the package directories holding modules of the rules'
                                    `portability.appleLayers` (what an iOS app uses), one per line
+      darwin-branches              per file, the lines of its `#if` branches that compile only
+                                   on Apple platforms, and their total
+      apple-products               "PACKAGE_DIR PRODUCT" for each library product of those
+                                   packages whose modules are all in those layers (what an iOS
+                                   build builds: no executables, benchmarks or previews)
       edit-manifest FILE [--product ENTRY] [--dependency ENTRY] [--target ENTRY]…
                                    append each ENTRY (Swift source) to that array of FILE's
                                    Package( call; a dependency already there is skipped
     """
+
+  private static let formats = ["text", "github", "sarif", "dot", "mermaid", "json"]
 
   private var options: [String: String] = [:]
   private var flags: Set<String> = []
@@ -74,7 +96,8 @@ public struct GraphCommand: Sendable {
     }
     var index = 0
     let valued: Set<String> = [
-      "--root", "--rules", "--baseline", "--manifests", "--cache", "--format", "--focus",
+      "--root", "--rules", "--baseline", "--manifests", "--cache", "--format", "--focus", "--depth",
+      "--collapse", "--include", "--exclude", "--base",
     ]
     while index < arguments.count {
       let argument = arguments[index]
@@ -105,17 +128,25 @@ public struct GraphCommand: Sendable {
       if let format = options["--format"], !["text", "github-matrix"].contains(format) {
         throw GraphError("unknown format '\(format)' for affected: use text or github-matrix")
       }
-    } else if let format = options["--format"], !["text", "dot", "mermaid", "json"].contains(format) {
-      throw GraphError("unknown format '\(format)': use text, dot, mermaid or json")
+    } else if let format = options["--format"], !Self.formats.contains(format) {
+      throw GraphError("unknown format '\(format)': use \(Self.formats.joined(separator: ", "))")
     }
-    if flags.contains("--by-package"), options["--format"] != "mermaid" {
-      throw GraphError("--by-package draws packages in --format mermaid only")
+    if let collapse = options["--collapse"], collapse != "packages" {
+      throw GraphError("unknown --collapse '\(collapse)': use packages")
+    }
+    if let depth = options["--depth"] {
+      guard Int(depth).map({ $0 >= 0 }) == true else {
+        throw GraphError("--depth needs a number ≥ 0, got '\(depth)'")
+      }
+      guard options["--focus"] != nil else {
+        throw GraphError("--depth needs --focus MODULE: the module to count from")
+      }
     }
     if let kind = options["--manifests"], !["dump", "files"].contains(kind) {
       throw GraphError("unknown manifest source '\(kind)': use dump or files")
     }
     switch command.first {
-    case nil, "affected", "apple-packages": break
+    case nil, "affected", "apple-packages", "apple-products", "darwin-branches": break
     case "locate" where command.count == 2, "isolate" where command.count == 2: break
     case "locate", "isolate":
       throw GraphError("\(command[0]) needs exactly one module name\n\(Self.usage)")
@@ -179,11 +210,20 @@ public struct GraphCommand: Sendable {
     func path(_ key: String, _ fallback: String) -> URL {
       options[key].map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent(fallback)
     }
-    let rules = try Rules.load(from: path("--rules", "scripts/graph-rules.json"))
+    let rulesURL = path("--rules", ".graph-rules.json")
+    var rules =
+      options["--rules"] == nil && !FileManager.default.fileExists(atPath: rulesURL.path)
+      ? Rules.defaults : try Rules.load(from: rulesURL)
+    if var portability = rules.portability, let modules = portability.interfaces, !modules.isEmpty {
+      portability.availability = try Self.toolchainAvailability(
+        modules, listed: portability.availability, ignore: portability.ignore ?? [],
+        cacheDir: path("--cache", ".build/graph-checker"))
+      rules.portability = portability
+    }
     let source: any ManifestSource =
       options["--manifests"] == "files"
       ? FileManifestSource()
-      : DumpPackageSource(cacheDir: path("--cache", "scripts/GraphChecker/.build/manifest-cache"))
+      : DumpPackageSource(cacheDir: path("--cache", ".build/graph-checker"))
     let graph = try GraphLoader(root: root, manifests: source).load(rules: rules, timings: timings)
     if command.first == "locate" {
       return Result(output: try graph.locate(command[1]).line, status: 0)
@@ -196,20 +236,45 @@ public struct GraphCommand: Sendable {
       let tests = package.tests.isEmpty ? "-" : package.tests.joined(separator: ",")
       return Result(output: "\(directory.path) \(kind) \(tests)", status: 0)
     }
-    if command.first == "affected" { return affected(graph, files: Array(command.dropFirst())) }
-    if command.first == "apple-packages" {
+    if command.first == "affected" {
+      let files =
+        try options["--base"].map { try ChangedFiles.since($0, in: root) } ?? Array(command.dropFirst())
+      return affected(graph, files: files)
+    }
+    if command.first == "darwin-branches" {
+      // Per file, not per line range: an edit above a branch must not make the list stale.
+      var perFile: [String: (lines: Int, branches: Int)] = [:]
+      for branch in graph.modules.flatMap(\.darwinBranches) {
+        let file = String(branch.prefix { $0 != ":" })
+        let lines = branch.split(separator: "(").last?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        perFile[file, default: (0, 0)].lines += lines
+        perFile[file, default: (0, 0)].branches += 1
+      }
+      let total = perFile.values.reduce(0) { $0 + $1.lines }
+      let branches = perFile.values.reduce(0) { $0 + $1.branches }
+      return Result(
+        output: (perFile.sorted { $0.key < $1.key }.map {
+          "\($0.key): \($0.value.lines) lines in \($0.value.branches) branches"
+        }
+          + ["\(total) lines in \(branches) branches of \(perFile.count) files"]).joined(separator: "\n"),
+        status: 0)
+    }
+    if command.first == "apple-packages" || command.first == "apple-products" {
       guard let portability = rules.portability else {
         throw GraphError("the rules file has no `portability` section naming the layers an iOS app uses")
       }
-      return Result(output: Checker.applePackages(graph, portability).joined(separator: "\n"), status: 0)
+      let lines =
+        command.first == "apple-packages"
+        ? Checker.applePackages(graph, portability) : Checker.appleProducts(graph, portability)
+      return Result(output: lines.joined(separator: "\n"), status: 0)
     }
     let checker = Checker(rules: rules) { dir in
-      try? String(contentsOf: root.appendingPathComponent("\(dir)/Package.swift"), encoding: .utf8)
+      try? String(contentsOf: root.appendingPathComponent(ModuleGraph.manifest(dir)), encoding: .utf8)
     }
     let checked = ContinuousClock.now
     let violations = checker.check(graph)
     timings?.record("check", since: checked, detail: "\(violations.count) violation(s)")
-    let baselineURL = path("--baseline", "scripts/graph-baseline.json")
+    let baselineURL = path("--baseline", ".graph-baseline.json")
     if flags.contains("--update-baseline") {
       try Baseline(known: violations.map(\.key)).write(to: baselineURL)
       return Result(
@@ -233,18 +298,10 @@ public struct GraphCommand: Sendable {
     lines.append(summary)
     let status: Int32 = errors == 0 && !(strict && !stale.isEmpty) ? 0 : 1
     let format = options["--format"] ?? "text"
-    var shown = try options["--focus"].map { try graph.focused(on: $0) } ?? graph
-    if flags.contains("--no-tests") { shown.modules.removeAll { $0.kind == .test } }
+    let shown = try drawn(graph)
     switch format {
     case "dot", "mermaid":
-      let text: String
-      if format == "dot" {
-        text = GraphFormatter.dot(shown)
-      } else {
-        text =
-          flags.contains("--by-package")
-          ? GraphFormatter.packageMermaid(shown) : GraphFormatter.mermaid(shown)
-      }
+      let text = format == "dot" ? GraphFormatter.dot(shown) : GraphFormatter.mermaid(shown)
       return Result(output: text, status: status, errorOutput: lines.joined(separator: "\n"))
     case "json":
       let report = GraphFormatter.Report(
@@ -252,6 +309,12 @@ public struct GraphCommand: Sendable {
         violations: violations.map { .init($0, known: known.contains($0.key)) },
         staleBaselineEntries: stale, summary: summary)
       return Result(output: try GraphFormatter.json(report), status: status)
+    case "github":
+      let annotations = violations.map { GraphFormatter.githubAnnotation($0, known: known.contains($0.key)) }
+      return Result(output: (annotations + [summary]).joined(separator: "\n"), status: status)
+    case "sarif":
+      return Result(
+        output: try GraphFormatter.sarif(violations.filter { !known.contains($0.key) }), status: status)
     default:
       if let focus = options["--focus"] {
         return Result(
@@ -260,6 +323,49 @@ public struct GraphCommand: Sendable {
       }
       return Result(output: lines.joined(separator: "\n"), status: status)
     }
+  }
+
+  /// The part of `graph` a drawing shows: the focus's neighbourhood (to `--depth`), without tests
+  /// (`--no-tests`) and what `--include`/`--exclude` leave out, one node per package with
+  /// `--collapse packages`.
+  private func drawn(_ graph: ModuleGraph) throws -> ModuleGraph {
+    var shown =
+      try options["--focus"].map { try graph.focused(on: $0, depth: options["--depth"].flatMap(Int.init)) }
+      ?? graph
+    if flags.contains("--no-tests") { shown.modules.removeAll { $0.kind == .test } }
+    func patterns(_ key: String) -> [String] {
+      options[key].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+    }
+    let include = patterns("--include")
+    let exclude = patterns("--exclude")
+    shown.modules.removeAll { module in
+      (!include.isEmpty && !include.contains { Pattern.matches($0, module) })
+        || exclude.contains { Pattern.matches($0, module) }
+    }
+    return options["--collapse"] == "packages" || flags.contains("--by-package")
+      ? shown.collapsedToPackages() : shown
+  }
+
+  /// The rules' listed gated APIs plus those of the toolchain's interfaces of `modules` (a listed
+  /// entry wins), without the `ignore`d patterns.
+  private static func toolchainAvailability(
+    _ modules: [String], listed: [Rules.Portability.Gated], ignore: [String], cacheDir: URL
+  ) throws -> [Rules.Portability.Gated] {
+    let files = InterfaceAvailability.interfaces(of: modules)
+    let found = Set(files.map { $0.deletingLastPathComponent().deletingPathExtension().lastPathComponent })
+    let missing = modules.filter { !found.contains($0) }
+    guard missing.isEmpty else {
+      throw GraphError(
+        "no .swiftinterface of \(missing.joined(separator: ", ")) in the toolchain of `swift` on PATH "
+          + "(usr/lib/swift/linux or macosx) or in SDKROOT's usr/lib/swift; put a toolchain with module "
+          + "interfaces on PATH, or remove them from `portability.interfaces` in the rules")
+    }
+    let listedAPIs = Set(listed.map(\.api))
+    let ignored = Set(ignore)
+    return listed
+      + (try InterfaceAvailability.gated(in: files, cacheDir: cacheDir)).filter {
+        !listedAPIs.contains($0.api) && !ignored.contains($0.api)
+      }
   }
 
   private func affected(_ graph: ModuleGraph, files: [String]) -> Result {

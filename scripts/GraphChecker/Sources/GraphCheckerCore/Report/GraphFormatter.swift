@@ -71,15 +71,19 @@ public enum GraphFormatter {
     }
   }
 
-  /// A Graphviz digraph with one cluster per package.
+  /// A Graphviz digraph with one cluster per package (none when collapsed to packages).
   public static func dot(_ graph: ModuleGraph) -> String {
     var lines = ["digraph modules {", "  rankdir=LR;", "  node [shape=box];"]
-    let packages = Array(Set(graph.modules.map(\.packageDir))).sorted()
+    let packages = graph.isCollapsed ? [] : Array(Set(graph.modules.map(\.packageDir))).sorted()
+    if graph.isCollapsed {
+      for module in graph.modules { lines.append("  \"\(module.name)\";") }
+    }
     for (index, package) in packages.enumerated() {
       lines.append("  subgraph cluster_\(index) {")
       lines.append("    label=\"\(package)\";")
       for module in graph.modules where module.packageDir == package {
-        lines.append("    \"\(module.name)\" [label=\"\(module.name)\\n\(module.layer ?? "?")\"];")
+        let label = module.layer.map { "\(module.name)\\n\($0)" } ?? module.name
+        lines.append("    \"\(module.name)\" [label=\"\(label)\"];")
       }
       lines.append("  }")
     }
@@ -93,11 +97,15 @@ public enum GraphFormatter {
 
   /// A Mermaid flowchart (`graph LR`), one subgraph per package.
   public static func mermaid(_ graph: ModuleGraph) -> String {
-    func id(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+    func id(_ name: String) -> String { String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
     var lines = ["graph LR"]
+    if graph.isCollapsed {
+      for module in graph.modules { lines.append("  \(id(module.name))[\"\(module.name)\"]") }
+    }
     // One box per package, so the drawing reads like the folder layout.
-    for package in Array(Set(graph.modules.map(\.packageDir))).sorted() {
-      lines.append("  subgraph \(mermaidID(package: package))[\"\(package)\"]")
+    for package in graph.isCollapsed ? [] : Array(Set(graph.modules.map(\.packageDir))).sorted() {
+      let packageID = package.map { $0.isLetter || $0.isNumber ? $0 : "_" }
+      lines.append("  subgraph \(String(packageID))[\"\(package)\"]")
       for module in graph.modules where module.packageDir == package {
         lines.append("    \(id(module.name))[\"\(module.name)\"]")
       }
@@ -106,26 +114,6 @@ public enum GraphFormatter {
     for (from, to) in edges(graph) { lines.append("  \(id(from)) --> \(id(to))") }
     for (from, to) in undeclaredEdges(graph) { lines.append("  \(id(from)) -.->|undeclared| \(id(to))") }
     return lines.joined(separator: "\n")
-  }
-
-  /// A Mermaid flowchart of packages (`graph LR`): an edge where a module of one package declares
-  /// a dependency on a module of another. ARCHITECTURE.md shows this one, `scripts/check-docs`
-  /// keeps it current.
-  public static func packageMermaid(_ graph: ModuleGraph) -> String {
-    let packageOf = Dictionary(graph.modules.map { ($0.name, $0.packageDir) }) { first, _ in first }
-    let nodes = Set(packageOf.values).sorted().map { "  \(mermaidID(package: $0))[\"\($0)\"]" }
-    let arrows = Set(
-      edges(graph).compactMap { from, to -> String? in
-        guard let source = packageOf[from], let target = packageOf[to], source != target else { return nil }
-        return "  \(mermaidID(package: source)) --> \(mermaidID(package: target))"
-      }
-    ).sorted()
-    return (["graph LR"] + nodes + arrows).joined(separator: "\n")
-  }
-
-  /// A Mermaid node id for a package directory (`Packages/FanApp` → `Packages_FanApp`).
-  static func mermaidID(package: String) -> String {
-    String(package.map { $0.isLetter || $0.isNumber ? $0 : "_" })
   }
 
   /// The report as pretty, key-sorted JSON (modules with package, path, layer, dependencies,
@@ -165,16 +153,60 @@ extension ModuleGraph {
     return uses
   }
 
-  /// The graph cut down to `name`, what it uses and what uses it (transitively).
-  public func focused(on name: String) throws -> ModuleGraph {
+  /// The graph cut down to `name`, what it uses and what uses it (transitively, or up to `depth`
+  /// edges away).
+  public func focused(on name: String, depth: Int? = nil) throws -> ModuleGraph {
     guard module(named: name) != nil else {
       let known = modules.map(\.name).sorted().joined(separator: ", ")
       throw GraphError("no module named '\(name)'; modules are: \(known)")
     }
-    let kept = transitiveDependencies(of: name).union(transitiveDependents(of: [name]))
+    var kept = transitiveDependencies(of: name).union(transitiveDependents(of: [name]))
+    if let depth {
+      // Breadth first both ways, each way only as far as `depth` edges.
+      let index = dependentsIndex()
+      var near: Set<String> = [name]
+      for next in [{ (n: String) in self.module(named: n)?.dependencies ?? [] }, { index[$0] ?? [] }] {
+        var frontier = [name]
+        for _ in 0..<depth {
+          frontier = frontier.flatMap(next).filter { near.insert($0).inserted }
+        }
+      }
+      kept.formIntersection(near)
+    }
     let packages = Set(modules.filter { kept.contains($0.name) }.map(\.packageDir))
     return ModuleGraph(
       modules: modules.filter { kept.contains($0.name) },
       remoteDependencies: remoteDependencies.filter { packages.contains($0.packageDir) })
+  }
+}
+
+extension ModuleGraph {
+  /// One module per package (named by its directory), depending on the packages its modules
+  /// declare or import: the drawing of a repository too large to read module by module.
+  public func collapsedToPackages() -> ModuleGraph {
+    let packageOf = Dictionary(
+      modules.map { ($0.name, $0.packageDir) }, uniquingKeysWith: { first, _ in first })
+    var byPackage: [String: Module] = [:]
+    for module in modules {
+      var package =
+        byPackage[module.packageDir]
+        ?? Module(
+          name: module.packageDir, package: module.package, packageDir: module.packageDir,
+          path: module.packageDir,
+          kind: .library, layer: nil, dependencies: [], uses: [])
+      let declared = module.dependencies.compactMap { packageOf[$0] }.filter { $0 != module.packageDir }
+      package.dependencies = Array(Set(package.dependencies + declared)).sorted()
+      for use in module.uses where !use.isCanImport {
+        guard let target = packageOf[use.module], target != module.packageDir else { continue }
+        var moved = use
+        moved.module = target
+        package.uses.append(moved)
+      }
+      byPackage[module.packageDir] = package
+    }
+    var graph = ModuleGraph(
+      modules: byPackage.keys.sorted().compactMap { byPackage[$0] }, remoteDependencies: [])
+    graph.isCollapsed = true
+    return graph
   }
 }

@@ -1,6 +1,11 @@
 import Foundation
 
-/// The dependency rules of the repository, read from one JSON file (`scripts/graph-rules.json`).
+/// The dependency rules of a repository, read from one JSON file (here `scripts/graph-rules.json`).
+///
+/// Every field is optional: with no file at all (``defaults``) the checker still checks what needs
+/// no policy (implicit imports, unused and dangling dependencies, cycles, `@testable` in
+/// libraries, unguarded platform-conditional imports); layers, forbidden edges, orphans and
+/// remote packages are policy a repository opts into.
 public struct Rules: Sendable, Codable, Equatable {
   /// A layer: which modules belong to it and which layers they may import.
   public struct Layer: Sendable, Codable, Equatable {
@@ -33,6 +38,9 @@ public struct Rules: Sendable, Codable, Equatable {
     public var fix: String
   }
 
+  /// The package folders to check, relative to the root (`Packages/*`, `Apps`, `Modules/**`);
+  /// `nil`: every `Package.swift` under the root, hidden folders left out.
+  public var packages: [String]?
   /// Layers in matching order: a module belongs to the first layer that matches it.
   public var layers: [Layer]
   /// Edges forbidden by module name.
@@ -57,6 +65,17 @@ public struct Rules: Sendable, Codable, Equatable {
       public var macOS: Version
       /// First iOS version with it.
       public var iOS: Version
+      /// The declaration it names, when the pattern alone does not (`String.utf8Span` for
+      /// `.utf8Span`).
+      public var declaration: String?
+
+      /// Creates an entry.
+      public init(api: String, macOS: Version, iOS: Version, declaration: String? = nil) {
+        self.api = api
+        self.macOS = macOS
+        self.iOS = iOS
+        self.declaration = declaration
+      }
     }
 
     /// Availability-gated APIs.
@@ -67,6 +86,11 @@ public struct Rules: Sendable, Codable, Equatable {
     public var darwinOnly: [String]
     /// Layers whose modules an iOS app uses: their packages must declare `.iOS`.
     public var appleLayers: [String]
+    /// Toolchain modules whose `.swiftinterface` availability adds to ``availability``
+    /// (`Swift`, `_Concurrency`, `Observation`, `Synchronization`).
+    public var interfaces: [String]?
+    /// Patterns derived from the interfaces that name something else in this repository's code.
+    public var ignore: [String]?
   }
 
   /// A module that runs others (a test launching an executable) without importing them.
@@ -77,8 +101,50 @@ public struct Rules: Sendable, Codable, Equatable {
     public var runs: [String]
   }
 
-  /// The severity of rule `name`: error unless the rules say otherwise.
-  public func severity(of name: String) -> Severity { severities?[name] ?? .error }
+  /// The rules of a repository without a rules file: no layers, no forbidden edges.
+  public static let defaults = Rules()
+
+  /// Rules that are policy, off unless `severities` turns them on: a package may use remote
+  /// packages, and a library no module of the repository uses may be a product for others.
+  public static let policyRules: Set<String> = ["remote-package", "orphan-module"]
+
+  /// Creates rules; every part defaults to empty.
+  public init(
+    packages: [String]? = nil, layers: [Layer] = [], forbidden: [ForbiddenEdge] = [],
+    orphanExemptLayers: [String] = [], runs: [Run]? = nil, severities: [String: Severity]? = nil,
+    portability: Portability? = nil
+  ) {
+    self.packages = packages
+    self.layers = layers
+    self.forbidden = forbidden
+    self.orphanExemptLayers = orphanExemptLayers
+    self.runs = runs
+    self.severities = severities
+    self.portability = portability
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case packages, layers, forbidden, orphanExemptLayers, runs, severities, portability
+  }
+
+  /// Reads rules in which any field may be missing.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      packages: try container.decodeIfPresent([String].self, forKey: .packages),
+      layers: try container.decodeIfPresent([Layer].self, forKey: .layers) ?? [],
+      forbidden: try container.decodeIfPresent([ForbiddenEdge].self, forKey: .forbidden) ?? [],
+      orphanExemptLayers: try container.decodeIfPresent([String].self, forKey: .orphanExemptLayers) ?? [],
+      runs: try container.decodeIfPresent([Run].self, forKey: .runs),
+      severities: try container.decodeIfPresent([String: Severity].self, forKey: .severities),
+      portability: try container.decodeIfPresent(Portability.self, forKey: .portability))
+  }
+
+  /// The severity of rule `name`: as `severities` says, else off for the ``policyRules`` and
+  /// error for the others.
+  public func severity(of name: String) -> Severity {
+    severities?[name] ?? (Self.policyRules.contains(name) ? .off : .error)
+  }
 
   /// The modules `module` runs, from ``runs``.
   public func runs(for module: Module) -> [String] {
@@ -117,6 +183,8 @@ public enum Severity: String, Sendable, Codable, Equatable {
   case error
   /// Reported, does not fail the check.
   case warning
+  /// Not checked.
+  case off
 }
 
 /// Glob matching with `*` only, enough for module names.

@@ -1,0 +1,3 @@
+import CoreModels
+
+public let fake = Model()

@@ -1,0 +1,3 @@
+import CoreModels
+
+public func describe(_ model: Model) -> String { "" }

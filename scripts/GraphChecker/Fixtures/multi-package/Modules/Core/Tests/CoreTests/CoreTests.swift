@@ -1,0 +1,7 @@
+import CoreTestSupport
+import CoreUtils
+import Testing
+
+public let sharedExpectation = 1
+
+@Test func core() {}

@@ -1,0 +1,4 @@
+import CoreTests
+import CoreUtils
+
+public let b = 1

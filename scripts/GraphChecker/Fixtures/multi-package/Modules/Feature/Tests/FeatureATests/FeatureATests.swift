@@ -1,0 +1,5 @@
+import CoreTestSupport
+import FeatureA
+import Testing
+
+@Test func featureA() {}

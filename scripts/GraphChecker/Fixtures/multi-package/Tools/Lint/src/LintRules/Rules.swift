@@ -1,0 +1,3 @@
+import CoreUtils
+
+public let rules = 1

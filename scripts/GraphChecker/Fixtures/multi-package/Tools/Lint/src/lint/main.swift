@@ -1,0 +1,4 @@
+import CoreModels
+import LintRules
+
+print(Model(), rules)

@@ -1,0 +1,4 @@
+import ComposableArchitecture
+import SharedModels
+
+public struct ApiClient {}

@@ -1,0 +1,4 @@
+import ApiClient
+import ComposableArchitecture
+
+public let live = ApiClient()

@@ -1,0 +1,7 @@
+import ComposableArchitecture
+
+public struct AuthClient: Sendable {}
+
+extension DependencyValues {
+  public var authClient: AuthClient { AuthClient() }
+}

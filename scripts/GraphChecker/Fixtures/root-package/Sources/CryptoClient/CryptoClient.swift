@@ -1,0 +1,3 @@
+import Sodium
+
+public struct CryptoClient {}

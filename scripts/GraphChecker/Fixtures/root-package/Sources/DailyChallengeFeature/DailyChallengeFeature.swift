@@ -1,0 +1,5 @@
+import ComposableArchitecture
+
+@testable import SharedModels
+
+public struct DailyChallenge {}

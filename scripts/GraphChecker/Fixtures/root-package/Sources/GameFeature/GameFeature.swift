@@ -1,0 +1,4 @@
+import ComposableArchitecture
+import GameCore
+
+public struct GameView {}

@@ -1,0 +1,5 @@
+import ComposableArchitecture
+import GameFeature
+import Styleguide
+
+public struct Home {}

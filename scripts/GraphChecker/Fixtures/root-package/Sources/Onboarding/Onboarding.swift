@@ -1,0 +1,4 @@
+import ApiClinet
+import ComposableArchitecture
+
+public struct Onboarding {}

@@ -1,0 +1,4 @@
+import CryptoClient
+import LinuxSupport
+
+public struct ServerConfig {}

@@ -1,0 +1,4 @@
+import ComposableArchitecture
+import Styleguide
+
+public struct Settings {}

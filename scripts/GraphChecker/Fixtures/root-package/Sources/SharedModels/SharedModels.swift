@@ -1,0 +1,4 @@
+import Tagged
+
+public typealias PlayerID = Tagged<Player, String>
+public struct Player {}

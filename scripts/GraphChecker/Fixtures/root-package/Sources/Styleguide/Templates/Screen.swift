@@ -1,0 +1,2 @@
+// A template copied as a resource, not compiled.
+import HomeFeature

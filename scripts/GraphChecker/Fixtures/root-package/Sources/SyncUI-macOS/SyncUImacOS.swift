@@ -1,0 +1,3 @@
+import ComposableArchitecture
+
+public struct SyncView {}

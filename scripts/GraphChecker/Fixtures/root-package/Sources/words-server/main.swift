@@ -1,0 +1,4 @@
+import ApiClientLive
+import ServerConfig
+
+print("words")

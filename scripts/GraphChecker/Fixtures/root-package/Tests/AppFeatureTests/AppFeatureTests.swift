@@ -1,0 +1,6 @@
+import ComposableArchitecture
+import Testing
+
+@testable import AppFeature
+
+@Test func app() {}

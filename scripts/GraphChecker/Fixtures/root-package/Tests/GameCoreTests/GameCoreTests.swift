@@ -1,0 +1,5 @@
+import Testing
+
+@testable import GameCore
+
+@Test func game() {}
