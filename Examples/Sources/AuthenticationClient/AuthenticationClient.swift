@@ -54,17 +54,3 @@ public struct AuthenticationClient: Sendable {
 }
 
 extension AuthenticationClient: TestDependencyKey {}
-
-// What `@DependencyClient` writes from the closures' argument names, so that calls read as
-// `login(email:password:)`; scripts/codegen does not write labelled methods yet.
-extension AuthenticationClient {
-  /// Checks an email and password.
-  public func login(email: String, password: String) async throws -> AuthenticationResponse {
-    try await login(email, password)
-  }
-
-  /// Checks a second-factor code against the token the first step returned.
-  public func twoFactor(code: String, token: String) async throws -> AuthenticationResponse {
-    try await twoFactor(code, token)
-  }
-}

@@ -1,6 +1,13 @@
 import ComposableArchitecture
 import Foundation
 
+/// Which todos the list shows.
+enum Filter: String, CaseIterable, Hashable, Sendable {
+  case all = "All"
+  case active = "Active"
+  case completed = "Completed"
+}
+
 /// A list of todos: add, edit, tick, delete, reorder, filter, and clear the completed ones.
 /// Completed todos sink below the others a moment after they are ticked.
 struct Todos: Reducer {

@@ -13,6 +13,16 @@ extension AuthenticationClient {
       twoFactor: unimplemented("AuthenticationClient.twoFactor")
     )
   }
+
+  /// Calls the `login` endpoint: `login(email:password:)`.
+  public func login(email: String, password: String) async throws -> AuthenticationResponse {
+    try await self.login(email, password)
+  }
+
+  /// Calls the `twoFactor` endpoint: `twoFactor(code:token:)`.
+  public func twoFactor(code: String, token: String) async throws -> AuthenticationResponse {
+    try await self.twoFactor(code, token)
+  }
 }
 
 extension DependencyValues {
