@@ -108,20 +108,17 @@ final class EventLoop: Sendable {
   }
 
   /// Answers one request, first starting another worker when this one was the last free one, so
-  /// a handler that holds its thread (a long poll) never leaves the next request unserved.
+  /// a handler that holds its thread (a password hash) never leaves the next request unserved.
   ///
-  /// When the connection holds nothing after this request, the handler may answer later (a post
-  /// waiting for its group commit, a held long poll); the thread writing that answer then serves
-  /// the connection on.
+  /// The handler may answer later (a post waiting for its group commit, a held long poll): the
+  /// thread writing that answer then serves the connection on, so requests pipelined behind it
+  /// wait with it, holding no thread, and are answered in order.
   private func answer(
     _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection
   ) -> HTTPServer.Answered {
     let busy = answering.add(1, ordering: .relaxed).newValue
     if busy >= unparkedWorkers { wakeOrAddWorker() }
     defer { answering.subtract(1, ordering: .relaxed) }
-    guard connection.buffer.isEmpty else {
-      return server.answer(head, body: body, on: connection, resume: nil)
-    }
     let answered = server.answer(head, body: body, on: connection) { [self] keepOpen in
       answeredLater.subtract(1, ordering: .relaxed)
       guard keepOpen else {

@@ -18,11 +18,12 @@ extension HTTPServer {
 
   /// Answers `head` and `body` on `connection` and logs one line.
   ///
-  /// With `resume`, the handler may answer after returning (``Answered/later``); writing the
-  /// answer then calls `resume` with whether the connection stays open.
+  /// The handler may answer after returning (``Answered/later``); writing the answer then calls
+  /// `resume` with whether the connection stays open. An answer given before the handler
+  /// returns is this call's outcome instead, so a chain of such answers never nests.
   func answer(
     _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection,
-    resume: (@Sendable (_ keepOpen: Bool) -> Void)?
+    resume: @escaping @Sendable (_ keepOpen: Bool) -> Void
   ) -> Answered {
     let started = ContinuousClock.now
     var headers = head.headers
@@ -36,26 +37,22 @@ extension HTTPServer {
     case .asynchronous(let handler):
       return send(callAsync(handler, request), for: head, on: connection, since: started)
     }
-    guard let resume else {
-      guard let response = respond(request, nil) else {
-        logger.error("\(head.method) \(head.path): the handler returned no response")
-        return send(Self.noResponse, for: head, on: connection, since: started)
-      }
-      return send(response, for: head, on: connection, since: started)
-    }
     // A second answer would be a second response on the connection, written while another
     // thread may already serve its next request: only the first one counts.
     let once = AnswerOnce()
     let later = { @Sendable [self] (response: WireResponse) in
       guard once.take() else { return dropSecondAnswer(to: head) }
-      resume(send(response, for: head, on: connection, since: started) == .keepOpen)
+      let sent = send(response, for: head, on: connection, since: started)
+      if once.handOver(sent) { resume(sent == .keepOpen) }
     }
-    guard let response = respond(request, later) else { return .later }
-    guard once.take() else {
-      dropSecondAnswer(to: head)
-      return .later
+    if let response = respond(request, later) {
+      guard once.take() else {
+        dropSecondAnswer(to: head)
+        return once.returned() ?? .later
+      }
+      return send(response, for: head, on: connection, since: started)
     }
-    return send(response, for: head, on: connection, since: started)
+    return once.returned() ?? .later
   }
 
   private func dropSecondAnswer(to head: HTTPRequestHead) {
@@ -188,13 +185,34 @@ extension HTTPServer {
   }
 }
 
-/// Whether a request has had its answer, shared by the handler's return and its later answer.
+/// Whether a request has had its answer, shared by the handler's return and its later answer,
+/// and who carries on with the connection after a later one.
 final class AnswerOnce: Sendable {
   private let given = Atomic<Bool>(false)
+  /// Whether the handler has returned, and what became of an answer written before it did.
+  private let handing = Mutex<(returned: Bool, sent: HTTPServer.Answered?)>((false, nil))
 
   /// True for the first caller only.
   func take() -> Bool {
     !given.exchange(true, ordering: .acquiringAndReleasing)
+  }
+
+  /// Called once a later answer is written: true when the handler has returned, so the writer
+  /// serves the connection on; false when it has not, and ``returned()`` hands `sent` to it.
+  func handOver(_ sent: HTTPServer.Answered) -> Bool {
+    handing.withLock { state in
+      if !state.returned { state.sent = sent }
+      return state.returned
+    }
+  }
+
+  /// Called when the handler returns: what became of an answer it wrote meanwhile, or `nil`
+  /// when none is written yet (its writer serves the connection on).
+  func returned() -> HTTPServer.Answered? {
+    handing.withLock { state in
+      state.returned = true
+      return state.sent
+    }
   }
 }
 

@@ -76,8 +76,8 @@ public final class HTTPServer: Sendable {
   /// it returns the response, or `nil` and passes the response to `later` (once, from any
   /// thread). The worker serves other connections meanwhile.
   ///
-  /// `later` is `nil` when the connection already holds the client's next request (pipelining):
-  /// the function must then answer before it returns, so answers keep their order.
+  /// Requests pipelined behind one answered later wait with it, holding no thread, and are
+  /// answered after it, in order.
   ///
   /// ```swift
   /// let server = HTTPServer(respondNowOrLater: backend.handle(_:later:))

@@ -67,7 +67,7 @@ do {
 }
 // Handlers first, then the line that tells a supervisor the server is up: a SIGTERM sent after
 // that line is always a graceful stop.
-let signalSources = installShutdownHandlers(server: server, logger: logger)
+let signalSources = installShutdownHandlers(server: server, backend: backendSlot, logger: logger)
 let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
 logger.info(
   "listening on http://\(shownHost):\(port) with data in \(options.dataDirectory.standardizedFileURL.path)")

@@ -27,7 +27,7 @@ final class TestBackend: Sendable {
       dataDirectory: folder, hasher: PasswordHasher(cost: 1), sessionLifetime: 3_600, seedDemoData: seed,
       now: { clock.now }, logger: .init(label: "test") { _ in },
       busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-      hashGate: hashGate)
+      hashGate: hashGate, monotonicSeconds: { clock.elapsed })
   }
 
   deinit {
@@ -154,12 +154,22 @@ extension WireResponse {
 }
 
 /// The backend's clock in tests: starts at a fixed instant and moves only when told.
+/// A wall clock and a monotonic one, both moved by ``advance(seconds:)``; ``stepWallClock(seconds:)``
+/// moves the wall clock alone, as an administrator or NTP may.
 final class ManualClock: Sendable {
-  private let date = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+  private let times = Mutex((date: Date(timeIntervalSince1970: 1_790_000_000), elapsed: TimeInterval(0)))
 
-  var now: Date { date.withLock { $0 } }
+  var now: Date { times.withLock { $0.date } }
+  var elapsed: TimeInterval { times.withLock { $0.elapsed } }
 
   func advance(seconds: TimeInterval) {
-    date.withLock { $0 = $0.addingTimeInterval(seconds) }
+    times.withLock { times in
+      times.date.addTimeInterval(seconds)
+      times.elapsed += seconds
+    }
+  }
+
+  func stepWallClock(seconds: TimeInterval) {
+    times.withLock { $0.date.addTimeInterval(seconds) }
   }
 }

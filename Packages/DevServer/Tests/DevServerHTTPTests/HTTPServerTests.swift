@@ -12,6 +12,7 @@ final class TestServer: Sendable {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "http-tests-\(UUID().uuidString)")
   let server: HTTPServer
+  let backend: DevBackend
   let port: UInt16
   let logLines = LogLines()
 
@@ -19,7 +20,7 @@ final class TestServer: Sendable {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
     configure(&configuration)
-    let backend = try DevBackend(dataDirectory: folder, hasher: PasswordHasher(cost: 1))
+    backend = try DevBackend(dataDirectory: folder, hasher: PasswordHasher(cost: 1))
     let lines = logLines
     server = HTTPServer(
       configuration: configuration, logger: .init(label: "test", minimumLevel: .info) { lines.append($0) },

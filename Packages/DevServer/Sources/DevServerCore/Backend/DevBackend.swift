@@ -37,7 +37,8 @@ public final class DevBackend: Sendable {
     dataDirectory: URL, hasher: PasswordHasher, sessionLifetime: TimeInterval = 30 * 86_400,
     seedDemoData: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "fromm-backend"), busyTimeoutMilliseconds: Int32 = 5_000,
-    signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate()
+    signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate(),
+    monotonicSeconds: @escaping @Sendable () -> TimeInterval = SignInThrottle.monotonicSeconds
   ) throws {
     let folder: URL
     do {
@@ -60,7 +61,7 @@ public final class DevBackend: Sendable {
     }
     core = try BackendCore(
       store: store, hasher: hasher, sessionLifetime: sessionLifetime, now: now, logger: logger,
-      throttle: SignInThrottle(limits: signInLimits), hashGate: hashGate)
+      throttle: SignInThrottle(limits: signInLimits, clock: monotonicSeconds), hashGate: hashGate)
     if seedDemoData {
       do {
         try DemoData.seedIfEmpty(store: store, hasher: hasher, now: now())
@@ -111,6 +112,13 @@ public final class DevBackend: Sendable {
     _ request: WireRequest, later: (@Sendable (WireResponse) -> Void)?
   ) -> WireResponse? {
     core.handle(request, later: later)
+  }
+
+  /// Answers every held long poll now with what it has (usually an empty page), and every long
+  /// poll from now on at once: call it when the server stops, so no poll keeps its connection
+  /// open through the shutdown's grace period.
+  public func endLongPolls() {
+    core.heldPolls.endAll()
   }
 
   /// Every route the backend answers, as (method, path pattern), e.g. `("GET", "/v1/artists/{artistId}")`.

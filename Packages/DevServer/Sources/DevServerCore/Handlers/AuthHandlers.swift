@@ -43,16 +43,15 @@ extension BackendCore {
     try Self.requireNoControlCharacters(body.username, field: "username", code: .invalidUsername)
     try Self.requireNoControlCharacters(body.password, field: "password", code: .invalidPassword)
     let address = request.clientAddress
-    if let wait = throttle.waitBeforeSignIn(username: body.username, address: address, now: now()) {
-      throw Self.tooManyAttempts(wait, "Too many wrong passwords for this account or from this address.")
+    if let wait = throttle.reserveSignIn(username: body.username, address: address) {
+      throw Self.tooManyAttempts(wait, "Too many wrong passwords from this address.")
     }
     let account = try store.account(username: body.username)
     let matches = hashGate.run { hasher.verify(body.password, against: account?.passwordHash ?? decoyHash) }
     guard let account, matches else {
-      throttle.signInFailed(username: body.username, address: address, now: now())
       throw ServerError(.invalidCredentials, "The username or password is wrong.")
     }
-    throttle.signInSucceeded(username: body.username)
+    throttle.signInSucceeded(username: body.username, address: address)
     let token = SessionToken.make()
     let now = now()
     let expiresAt = now.addingTimeInterval(sessionLifetime)
@@ -87,7 +86,7 @@ extension BackendCore {
 
   /// Answers 429 when this address has used up its account checks and sign-ups for the minute.
   private func admitLookup(_ request: RouteRequest) throws {
-    if let wait = throttle.admitLookup(address: request.clientAddress, now: now()) {
+    if let wait = throttle.admitLookup(address: request.clientAddress) {
       throw Self.tooManyAttempts(wait, "Too many account checks or sign-ups from this address.")
     }
   }
