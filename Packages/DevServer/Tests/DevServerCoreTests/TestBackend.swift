@@ -75,9 +75,10 @@ final class TestBackend: Sendable {
   /// Sends a request as the HTTP server does, offering to take the answer later: returns the
   /// answer given now, or the one passed later (waiting up to 10 s), and which of the two it was.
   func sendOfferingLater(
-    _ method: String, _ path: String, token: String? = nil, json: String? = nil
+    _ method: String, _ path: String, token: String? = nil, json: String? = nil,
+    headers extraHeaders: [String: String] = [:]
   ) -> (response: WireResponse?, answeredLater: Bool) {
-    var headers: [String: String] = [:]
+    var headers = extraHeaders
     if let token { headers[APIHeaders.authorization] = APIHeaders.bearer(token) }
     if json != nil { headers[APIHeaders.contentType] = APIHeaders.json }
     let request = WireRequest(method: method, path: path, headers: headers, body: Data((json ?? "").utf8))

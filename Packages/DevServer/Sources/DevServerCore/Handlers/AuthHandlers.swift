@@ -56,7 +56,7 @@ extension BackendCore {
     let now = now()
     let expiresAt = now.addingTimeInterval(sessionLifetime)
     try store.createSession(token: token, accountID: account.id, now: now, expiresAt: expiresAt)
-    try purgeEndedSessionsIfDue(now: now)
+    try purgeExpiredIfDue(now: now)
     return try .json(Session(token: token, expiresAt: expiresAt, account: account.publicAccount))
   }
 
@@ -73,15 +73,15 @@ extension BackendCore {
       Session(token: caller.token, expiresAt: caller.expiresAt, account: caller.account.publicAccount))
   }
 
-  /// Deletes ended sessions at most once per ``sessionPurgeInterval`` (on a sign-in), so the
-  /// table does not grow with every session ever created.
-  func purgeEndedSessionsIfDue(now: Date) throws {
+  /// Deletes ended sessions and forgets old idempotency keys at most once per
+  /// ``sessionPurgeInterval`` (on a sign-in or a post), so neither grows without bound.
+  func purgeExpiredIfDue(now: Date) throws {
     let due = lastSessionPurge.withLock { last in
       guard now.timeIntervalSince(last) >= Self.sessionPurgeInterval else { return false }
       last = now
       return true
     }
-    if due { try store.purgeEndedSessions(now: now) }
+    if due { try store.purgeExpired(now: now) }
   }
 
   /// Answers 429 when this address has used up its account checks and sign-ups for the minute.

@@ -2,6 +2,7 @@ import CommonDataModels
 import CommonKit
 import Foundation
 import MessageDataModels
+import SQLiteStore
 
 extension BackendCore {
   static let defaultPageSize = 50
@@ -92,20 +93,50 @@ extension BackendCore {
     if let problem = MessageRules.validate(body.text).problem {
       throw ServerError(.invalidMessage, "field 'text': \(problem.message)")
     }
+    let key = try Self.idempotencyKey(request)
     let kind: MessageKind = caller.account.role == .artist ? .broadcast : .reply
-    guard let later else {
-      let message = try store.insertMessage(
-        artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice)
+    let now = now()
+    try purgeExpiredIfDue(now: now)
+    // A post sent again (its answer was lost) finds its key taken: answer with the stored one.
+    let storedOnce = {
+      @Sendable [store, heldPolls] (stored: Result<Message, any Error>) throws -> WireResponse in
       heldPolls.somethingChanged()
-      return try .json(message, status: 201)
+      do {
+        return try .json(stored.get(), status: 201)
+      } catch let error as SQLiteError where error.isConstraintViolation && key != nil {
+        guard let key, let earlier = try store.message(sender: caller.account.id, key: key) else {
+          throw error
+        }
+        return try .json(earlier, status: 201)
+      }
+    }
+    guard let later else {
+      return try storedOnce(
+        Result {
+          try store.insertMessage(
+            artist: artistID, sender: caller.account, kind: kind, text: body.text, key: key, now: now,
+            announced: notice)
+        })
     }
     store.insertMessage(
-      artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice
-    ) { [heldPolls] stored in
-      heldPolls.somethingChanged()
-      later(Result { try .json(stored.get(), status: 201) })
+      artist: artistID, sender: caller.account, kind: kind, text: body.text, key: key, now: now,
+      announced: notice
+    ) { stored in
+      later(Result { try storedOnce(stored) })
     }
     return nil
+  }
+
+  /// The post's `Idempotency-Key`: up to 100 visible ASCII characters (a UUID, as clients send).
+  static func idempotencyKey(_ request: RouteRequest) throws -> String? {
+    guard let key = request.wire.headers[APIHeaders.idempotencyKey] else { return nil }
+    guard (1...100).contains(key.utf8.count), key.utf8.allSatisfy({ (33...126).contains($0) }) else {
+      throw ServerError(
+        .invalidParameter,
+        "header 'idempotency-key': expected 1 to 100 visible ASCII characters (a UUID), got '\(key.prefix(40))'"
+      )
+    }
+    return key
   }
 
   /// An artist may use only their own room; a fan only rooms of artists they subscribe to.

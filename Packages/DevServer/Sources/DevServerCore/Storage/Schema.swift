@@ -148,5 +148,15 @@ enum Schema {
         END;
         """)
     },
+    // A post's `Idempotency-Key` is kept on its row for a day, so a post sent again after its
+    // answer was lost is stored once. The index is partial: a post without a key touches it not.
+    Migration(version: 9, name: "idempotency keys of posts") { connection in
+      try connection.execute(
+        """
+        ALTER TABLE messages ADD COLUMN idempotency_key TEXT;
+        CREATE UNIQUE INDEX messages_idempotency ON messages(sender_id, idempotency_key)
+          WHERE idempotency_key IS NOT NULL;
+        """)
+    },
   ]
 }

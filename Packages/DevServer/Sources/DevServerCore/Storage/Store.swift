@@ -97,14 +97,19 @@ struct Store: Sendable {
     }
   }
 
-  /// Deletes sessions that expired or were revoked before `now`: they can never be used again.
-  /// Returns how many were deleted.
-  @discardableResult
-  func purgeEndedSessions(now: Date) throws -> Int {
+  /// How long a post's idempotency key is kept: a client sending a post again after a day is
+  /// sending a new one.
+  static let idempotencyKeyLifetime: TimeInterval = 86_400
+
+  /// Deletes sessions that expired or were revoked before `now` (they can never be used again),
+  /// and forgets the idempotency keys of posts older than ``idempotencyKeyLifetime``.
+  func purgeExpired(now: Date) throws {
     try database.write { connection in
       try connection.query(
         "DELETE FROM sessions WHERE expires_at <= ?1 OR revoked_at <= ?1", [.real(now.timeIntervalSince1970)])
-      return connection.changes
+      try connection.query(
+        "UPDATE messages SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND sent_at < ?",
+        [.real(now.timeIntervalSince1970 - Self.idempotencyKeyLifetime)])
     }
   }
 
@@ -388,23 +393,23 @@ struct Store: Sendable {
   /// knows rather than read back: the sender's names are those of the request's session (the
   /// same account the post was authorized as; ``SessionCache`` keeps them at most 2 s old).
   func insertMessage(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date,
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String? = nil, now: Date,
     announced notice: BatchedWriteNotice? = nil
   ) throws -> Message {
-    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, now: now)
+    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, key: key, now: now)
     let id = try database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings)
     return row.message(id)
   }
 
-  /// Stores a message as ``insertMessage(artist:sender:kind:text:now:announced:)`` does, without
-  /// waiting for the group commit: `onStored` gets the message (or the error) once it committed,
-  /// on the thread that ran the commit.
+  /// Stores a message as ``insertMessage(artist:sender:kind:text:key:now:announced:)`` does,
+  /// without waiting for the group commit: `onStored` gets the message (or the error) once it
+  /// committed, on the thread that ran the commit.
   func insertMessage(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date,
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String?, now: Date,
     announced notice: BatchedWriteNotice? = nil,
     onStored: @escaping @Sendable (Result<Message, any Error>) -> Void
   ) {
-    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, now: now)
+    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, key: key, now: now)
     database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings) { result in
       onStored(result.map(row.message))
     }
@@ -412,12 +417,12 @@ struct Store: Sendable {
 
   /// A new message's column values, and the message a page will show once it has its id.
   private static func messageRow(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String?, now: Date
   ) -> (bindings: [SQLiteValue], message: @Sendable (Int64) -> Message) {
     let sentAt = now.timeIntervalSince1970
     let bindings: [SQLiteValue] = [
       .integer(artist.rawValue), .integer(sender.id.rawValue), .text(kind.rawValue), .text(text),
-      .real(sentAt),
+      .real(sentAt), key.map(SQLiteValue.text) ?? .null,
     ]
     // `sentAt` goes through the stored seconds, as a page reading the row converts them.
     return (
@@ -432,7 +437,17 @@ struct Store: Sendable {
   }
 
   static let insertMessageSQL =
-    "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?)"
+
+  /// The message `sender` posted with idempotency `key`, if it is still kept.
+  func message(sender: AccountID, key: String) throws -> Message? {
+    try database.read { connection in
+      try connection.queryFirst(
+        Self.messageColumns + " WHERE m.sender_id = ? AND m.idempotency_key = ?",
+        [.integer(sender.rawValue), .text(key)]
+      ).map(Self.message)
+    }
+  }
 
   /// Stores a message inside `connection`'s transaction (seeding).
   func insertMessage(
@@ -443,7 +458,7 @@ struct Store: Sendable {
       Self.insertMessageSQL,
       [
         .integer(artist.rawValue), .integer(sender.rawValue), .text(kind.rawValue), .text(text),
-        .real(now.timeIntervalSince1970),
+        .real(now.timeIntervalSince1970), .null,
       ])
   }
 
