@@ -152,7 +152,7 @@ extension HTTPServer {
   /// Pre-encoded pieces of every response head, so the common ones cost a copy, not formatting.
   static let statusLines: [Int: [UInt8]] = Dictionary(
     uniqueKeysWithValues: [
-      200, 201, 204, 400, 401, 403, 404, 405, 408, 409, 413, 429, 431, 500, 501, 503, 505,
+      200, 201, 204, 400, 401, 403, 404, 405, 408, 409, 413, 429, 431, 500, 501, 503, 505, 507,
     ]
     .map { ($0, Array("HTTP/1.1 \($0) \(reasonPhrase($0))\r\n".utf8)) })
   static let colonSpace = Array(": ".utf8)
@@ -180,6 +180,7 @@ extension HTTPServer {
     case 501: "Not Implemented"
     case 503: "Service Unavailable"
     case 505: "HTTP Version Not Supported"
+    case 507: "Insufficient Storage"
     default: "Status"
     }
   }

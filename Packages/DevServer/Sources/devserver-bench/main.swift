@@ -345,7 +345,8 @@ if let wrk = Anchors.tool("wrk") {
   let base = "http://127.0.0.1:\(targetPort)"
   if runs(.reads) {
     let nginx = Anchors.tool("nginx").flatMap {
-      Anchors.startNginx($0, files: ["health": #"{"status":"ok"}"#], in: anchorFolder)
+      Anchors.startNginx(
+        $0, files: ["health": #"{"integrity":"ok","status":"ok","storage":"writable"}"#], in: anchorFolder)
     }
     if nginx == nil {
       print("  nginx not found or not startable: the HTTP anchors are skipped (apt-get install -y nginx)")

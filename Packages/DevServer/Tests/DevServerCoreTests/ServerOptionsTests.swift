@@ -23,6 +23,11 @@ import Testing
     #expect(joined.port == 9000 && joined.host == "::1" && joined.dataDirectory.path == "/tmp/f")
   }
 
+  @Test func demo_isOffByDefault_andSetByTheFlag() throws {
+    #expect(try ServerOptions.parse([], environment: home).demo == false)
+    #expect(try ServerOptions.parse(["--data", "/tmp/f", "--demo"], environment: home).demo == true)
+  }
+
   @Test func environment_setsValues_andTheCommandLineWins() throws {
     let environment = home.merging([
       "FROMM_PORT": "9100", "FROMM_DATA": "/srv/fromm", "FROMM_HOST": "localhost",

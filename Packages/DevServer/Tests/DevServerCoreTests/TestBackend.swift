@@ -14,7 +14,7 @@ final class TestBackend: Sendable {
   let clock: ManualClock
 
   init(
-    seed: Bool = true, directory: URL? = nil, busyTimeoutMilliseconds: Int32 = 5_000,
+    seed: Bool = true, demo: Bool = false, directory: URL? = nil, busyTimeoutMilliseconds: Int32 = 5_000,
     hashGate: HashGate = HashGate()
   ) throws {
     let folder =
@@ -25,6 +25,7 @@ final class TestBackend: Sendable {
     self.clock = clock
     backend = try DevBackend(
       dataDirectory: folder, hasher: PasswordHasher(cost: 1), sessionLifetime: 3_600, seedDemoData: seed,
+      demo: demo,
       now: { clock.now }, logger: .init(label: "test") { _ in },
       busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       hashGate: hashGate, monotonicSeconds: { clock.elapsed })

@@ -54,7 +54,9 @@ final class LogLines: Sendable {
     let response = try server.client().request("GET", "/v1/health")
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "application/json")
-    #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok"}"#)
+    #expect(
+      String(decoding: response.body, as: UTF8.self)
+        == #"{"integrity":"ok","status":"ok","storage":"writable"}"#)
   }
 
   @Test func keepAlive_servesManyRequestsOnOneConnection() throws {

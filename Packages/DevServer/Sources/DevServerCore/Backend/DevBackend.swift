@@ -25,17 +25,25 @@ public final class DevBackend: Sendable {
   let core: BackendCore
   private let queue = DispatchQueue(label: "fromm.dev-backend", qos: .userInitiated, attributes: .concurrent)
 
-  /// Opens (creating and seeding on first use) the database in `dataDirectory`.
+  /// The file a data folder holds once its database was first set up: demo data is seeded only
+  /// into a folder without it, so a database deleted later is reported rather than re-seeded.
+  public static let initializedMarkerName = "fromm.initialized"
+
+  /// Opens the database in `dataDirectory`, creating it and seeding the demo data the first
+  /// time the folder is used; its integrity is checked (`PRAGMA quick_check`) on every open.
   ///
+  /// - Parameter demo: seed the demo data into an empty database even when the folder was set
+  ///   up before (its database was deleted or emptied); without it, that case throws.
   /// - Throws: ``DevBackendError`` with a message naming the folder and the reason when the
-  ///   folder cannot be created or written, or the database cannot be opened or migrated.
-  public convenience init(dataDirectory: URL) throws {
-    try self.init(dataDirectory: dataDirectory, hasher: .standard)
+  ///   folder cannot be created or written, the database cannot be opened or migrated, it is
+  ///   damaged, or it was deleted after the folder was set up.
+  public convenience init(dataDirectory: URL, demo: Bool = false) throws {
+    try self.init(dataDirectory: dataDirectory, hasher: .standard, demo: demo)
   }
 
   init(
     dataDirectory: URL, hasher: PasswordHasher, sessionLifetime: TimeInterval = 30 * 86_400,
-    seedDemoData: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
+    seedDemoData: Bool = true, demo: Bool = false, now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "fromm-backend"), busyTimeoutMilliseconds: Int32 = 5_000,
     signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate(),
     monotonicSeconds: @escaping @Sendable () -> TimeInterval = SignInThrottle.monotonicSeconds
@@ -47,14 +55,22 @@ public final class DevBackend: Sendable {
       throw DevBackendError(message: "\(error.message). Choose a writable folder.")
     }
     let path = folder.appendingPathComponent(Self.databaseFileName).path
+    let marker = folder.appendingPathComponent(Self.initializedMarkerName)
+    let initializedBefore = FileManager.default.fileExists(atPath: marker.path)
     let store: Store
     do {
       // 16 read connections: requests answered on many threads at once wait less for one
       // (measured with devserver-bench against 4); each costs a descriptor and its page cache.
       let database = try SQLiteDatabase(
         path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readers: Self.readConnections)
+      let check = try database.read { try $0.queryFirst("PRAGMA quick_check")?.string(0) }
+      guard check == "ok" else { throw Self.damaged(path, check ?? "no answer") }
       try database.migrate(Schema.migrations)
       store = Store(database: database)
+    } catch let error as SQLiteError where error.isDamage {
+      throw Self.damaged(path, error.description)
+    } catch let error as DevBackendError {
+      throw error
     } catch {
       throw DevBackendError(
         message: "Cannot open the database in '\(folder.path)': \(error). Check that the folder is writable.")
@@ -62,13 +78,30 @@ public final class DevBackend: Sendable {
     core = try BackendCore(
       store: store, hasher: hasher, sessionLifetime: sessionLifetime, now: now, logger: logger,
       throttle: SignInThrottle(limits: signInLimits, clock: monotonicSeconds), hashGate: hashGate)
-    if seedDemoData {
-      do {
+    do {
+      if seedDemoData, try store.database.read({ try $0.queryFirst("SELECT 1 FROM accounts LIMIT 1") }) == nil
+      {
+        guard !initializedBefore || demo else {
+          throw DevBackendError(
+            message:
+              "The data folder '\(folder.path)' was set up before, but its database holds no accounts: \(Self.databaseFileName) was deleted or emptied. Restore it from a backup; or, to start again with the demo data, remove the folder (or start fromm-server with --demo)."
+          )
+        }
         try DemoData.seedIfEmpty(store: store, hasher: hasher, now: now())
-      } catch {
-        throw DevBackendError(message: "Cannot seed the demo data in '\(path)': \(error)")
       }
+      if !initializedBefore { try Data().write(to: marker) }
+    } catch let error as DevBackendError {
+      throw error
+    } catch {
+      throw DevBackendError(message: "Cannot set up the demo data in '\(folder.path)': \(error)")
     }
+  }
+
+  private static func damaged(_ path: String, _ detail: String) -> DevBackendError {
+    DevBackendError(
+      message:
+        "The database '\(path)' is damaged (\(detail.prefix(300))); the server does not start on it. Restore it from a backup, or move it and its -wal and -shm files aside to start afresh."
+    )
   }
 
   /// The request handler, for NetworkProvider's in-process transport.

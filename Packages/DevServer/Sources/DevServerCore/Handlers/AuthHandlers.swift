@@ -56,6 +56,7 @@ extension BackendCore {
     let now = now()
     let expiresAt = now.addingTimeInterval(sessionLifetime)
     try store.createSession(token: token, accountID: account.id, now: now, expiresAt: expiresAt)
+    storage.wrote()
     try purgeExpiredIfDue(now: now)
     return try .json(Session(token: token, expiresAt: expiresAt, account: account.publicAccount))
   }

@@ -99,10 +99,12 @@ extension BackendCore {
     try purgeExpiredIfDue(now: now)
     // A post sent again (its answer was lost) finds its key taken: answer with the stored one.
     let storedOnce = {
-      @Sendable [store, heldPolls] (stored: Result<Message, any Error>) throws -> WireResponse in
+      @Sendable [store, heldPolls, storage] (stored: Result<Message, any Error>) throws -> WireResponse in
       heldPolls.somethingChanged()
       do {
-        return try .json(stored.get(), status: 201)
+        let message = try stored.get()
+        storage.wrote()
+        return try .json(message, status: 201)
       } catch let error as SQLiteError where error.isConstraintViolation && key != nil {
         guard let key, let earlier = try store.message(sender: caller.account.id, key: key) else {
           throw error

@@ -2,8 +2,8 @@ import Foundation
 
 /// What `fromm-server`'s command line and environment ask for.
 ///
-/// Options are `--port N`, `--data DIR`, `--host ADDRESS` (each also as `--opt=value`), `--help`
-/// and `--version`. `FROMM_PORT`, `FROMM_DATA` and `FROMM_HOST` set the same values; the command
+/// Options are `--port N`, `--data DIR`, `--host ADDRESS` (each also as `--opt=value`), `--demo`,
+/// `--help` and `--version`. `FROMM_PORT`, `FROMM_DATA` and `FROMM_HOST` set the same values; the command
 /// line wins. Without either, data lives in the user's data folder, never the working directory.
 package struct ServerOptions: Equatable, Sendable {
   /// What to do.
@@ -17,13 +17,15 @@ package struct ServerOptions: Equatable, Sendable {
   package static let version = "0.2.0"
 
   package static let usage = """
-    usage: fromm-server [--port N] [--data DIR] [--host ADDRESS]
+    usage: fromm-server [--port N] [--data DIR] [--host ADDRESS] [--demo]
            fromm-server --help | --version
       --port N        TCP port (default 8080; 0 picks a free one)        env FROMM_PORT
       --data DIR      data folder holding fromm.sqlite                   env FROMM_DATA
                       (default: the user's data folder, see --help)
       --host ADDRESS  address to bind: 127.0.0.1 (default), ::1,         env FROMM_HOST
                       localhost, or 0.0.0.0 / :: to accept other machines
+      --demo          seed the demo data into an empty database even if
+                      the folder was set up before (a new folder gets it anyway)
     Options may also be written --port=8080.
     """
 
@@ -31,6 +33,8 @@ package struct ServerOptions: Equatable, Sendable {
   package var port: UInt16 = 8080
   package var host = "127.0.0.1"
   package var dataDirectory: URL
+  /// Seed the demo data into an empty database of a folder that was set up before.
+  package var demo = false
 
   /// Reads `arguments` (without the program name) over `environment`.
   ///
@@ -51,6 +55,10 @@ package struct ServerOptions: Equatable, Sendable {
       }
       if argument == "--version" {
         return ServerOptions(command: .version, dataDirectory: options.dataDirectory)
+      }
+      if argument == "--demo" {
+        options.demo = true
+        continue
       }
       let (name, inlineValue) = split(argument)
       guard ["--port", "--data", "--host"].contains(name) else {
