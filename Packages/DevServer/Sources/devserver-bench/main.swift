@@ -415,15 +415,7 @@ if let wrk = Anchors.tool("wrk") {
     }
   }
   if runs(.posts) {
-    let script = anchorFolder.appendingPathComponent("post.lua")
-    try? Data(
-      """
-      wrk.method = "POST"
-      wrk.body = '{"text":"bench post"}'
-      wrk.headers["authorization"] = "Bearer \(artist.token)"
-      wrk.headers["content-type"] = "application/json"
-      """.utf8
-    ).write(to: script)
+    let script = Bench.postScript(token: artist.token, in: anchorFolder)
     // The server runs in this process, which does nothing else meanwhile: its CPU time and
     // context switches during wrk's run are the server's, a figure a busy machine moves less.
     let postSeconds = 5
@@ -468,6 +460,13 @@ if let wrk = Anchors.tool("wrk") {
             format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)",
             schema, schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter,
             hiddenReplies))
+      if let full = Bench.fullDurabilityPostRate(wrk, in: anchorFolder.appendingPathComponent("full")) {
+        print(
+          Bench.pad("    POST message, --durability full")
+            + String(
+              format: " %9.0f req/s  p50 %@  %.2f× the posts above (synchronous=NORMAL)",
+              full.requestsPerSecond, full.p50, full.requestsPerSecond / posts.requestsPerSecond))
+      }
     }
   }
 } else {
@@ -497,6 +496,37 @@ enum Bench {
   /// Single-row insert transactions per second into a plain table (no index) in a fresh file,
   /// through `SQLiteDatabase` and so with the server's journal settings: the anchor the post
   /// target is set against.
+  /// Posts per second (wrk, 5 s) to a server of its own over a fresh demo folder in `folder`
+  /// whose commits flush the log to the disk (`synchronous=FULL`), to set beside the default's.
+  static func fullDurabilityPostRate(
+    _ wrk: String, in folder: URL
+  ) -> (requestsPerSecond: Double, p50: String)? {
+    guard let backend = try? DevBackend(dataDirectory: folder, durability: .full) else { return nil }
+    let (server, port) = startServer(backend)
+    defer { server.shutdown(gracePeriod: .seconds(2)) }
+    let body = try? WireJSON.encode(SignInRequest(username: "iu_official", password: "fromm-demo-1"))
+    let response = backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body ?? Data()))
+    guard let session = try? WireJSON.decode(Session.self, from: response.body) else { return nil }
+    let script = postScript(token: session.token, in: folder)
+    return Anchors.wrk(
+      wrk, url: "http://127.0.0.1:\(port)" + APIPaths.messages(artistID: session.account.id), seconds: 5,
+      script: script.path)
+  }
+
+  /// A wrk script posting one broadcast per request as the holder of `token`, written to `folder`.
+  static func postScript(token: String, in folder: URL) -> URL {
+    let script = folder.appendingPathComponent("post.lua")
+    try? Data(
+      """
+      wrk.method = "POST"
+      wrk.body = '{"text":"bench post"}'
+      wrk.headers["authorization"] = "Bearer \(token)"
+      wrk.headers["content-type"] = "application/json"
+      """.utf8
+    ).write(to: script)
+    return script
+  }
+
   static func rawInsertRate(in folder: URL, seconds: Double) -> Double {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     guard let database = try? SQLiteDatabase(path: folder.appendingPathComponent("raw.sqlite").path),

@@ -10,7 +10,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `fromm-server [--port N] [--data DIR] [--host ADDRESS] [--demo]`: serves the dev backend over HTTP.
+/// `fromm-server [--port N] [--data DIR] [--host ADDRESS] [--durability full|normal] [--demo]`: serves the dev backend over HTTP.
 
 let logger = Logger(label: "fromm-server")
 
@@ -56,7 +56,9 @@ do {
   fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
 }
 do {
-  backendSlot.install(try DevBackend(dataDirectory: options.dataDirectory, demo: options.demo))
+  backendSlot.install(
+    try DevBackend(
+      dataDirectory: options.dataDirectory, demo: options.demo, durability: options.durability))
 } catch {
   fail("\(error)")
 }

@@ -28,6 +28,14 @@ import Testing
     #expect(try ServerOptions.parse(["--data", "/tmp/f", "--demo"], environment: home).demo == true)
   }
 
+  @Test func durability_isNormalByDefault_fullOnRequest_andAnythingElseIsRefused() throws {
+    #expect(try ServerOptions.parse([], environment: home).durability == .normal)
+    #expect(try ServerOptions.parse(["--durability=full"], environment: home).durability == .full)
+    #expect(throws: ServerOptionsError(message: "--durability needs full or normal, got 'paranoid'")) {
+      try ServerOptions.parse(["--durability", "paranoid"], environment: home)
+    }
+  }
+
   @Test func environment_setsValues_andTheCommandLineWins() throws {
     let environment = home.merging([
       "FROMM_PORT": "9100", "FROMM_DATA": "/srv/fromm", "FROMM_HOST": "localhost",

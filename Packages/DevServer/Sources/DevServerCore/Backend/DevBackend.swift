@@ -37,13 +37,18 @@ public final class DevBackend: Sendable {
   /// - Throws: ``DevBackendError`` with a message naming the folder and the reason when the
   ///   folder cannot be created or written, the database cannot be opened or migrated, it is
   ///   damaged, or it was deleted after the folder was set up.
-  public convenience init(dataDirectory: URL, demo: Bool = false) throws {
-    try self.init(dataDirectory: dataDirectory, hasher: .standard, demo: demo)
+  public convenience init(dataDirectory: URL, demo: Bool = false, durability: Durability = .normal) throws {
+    try self.init(dataDirectory: dataDirectory, hasher: .standard, demo: demo, durability: durability)
   }
+
+  /// How far a post goes before its 201: `.normal` (the default) survives a crash of the
+  /// process, `.full` also a power loss, for a lower post rate (the package README has both).
+  public typealias Durability = SQLiteDatabase.Durability
 
   init(
     dataDirectory: URL, hasher: PasswordHasher, sessionLifetime: TimeInterval = 30 * 86_400,
-    seedDemoData: Bool = true, demo: Bool = false, now: @escaping @Sendable () -> Date = { Date() },
+    seedDemoData: Bool = true, demo: Bool = false, durability: Durability = .normal,
+    now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "fromm-backend"), busyTimeoutMilliseconds: Int32 = 5_000,
     signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate(),
     monotonicSeconds: @escaping @Sendable () -> TimeInterval = SignInThrottle.monotonicSeconds
@@ -62,7 +67,8 @@ public final class DevBackend: Sendable {
       // 16 read connections: requests answered on many threads at once wait less for one
       // (measured with devserver-bench against 4); each costs a descriptor and its page cache.
       let database = try SQLiteDatabase(
-        path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readers: Self.readConnections)
+        path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readers: Self.readConnections,
+        durability: durability)
       let check = try database.read { try $0.queryFirst("PRAGMA quick_check")?.string(0) }
       guard check == "ok" else { throw Self.damaged(path, check ?? "no answer") }
       try database.migrate(Schema.migrations)

@@ -2,7 +2,8 @@ import Foundation
 
 /// What `fromm-server`'s command line and environment ask for.
 ///
-/// Options are `--port N`, `--data DIR`, `--host ADDRESS` (each also as `--opt=value`), `--demo`,
+/// Options are `--port N`, `--data DIR`, `--host ADDRESS`, `--durability full|normal` (each also
+/// as `--opt=value`), `--demo`,
 /// `--help` and `--version`. `FROMM_PORT`, `FROMM_DATA` and `FROMM_HOST` set the same values; the command
 /// line wins. Without either, data lives in the user's data folder, never the working directory.
 package struct ServerOptions: Equatable, Sendable {
@@ -17,13 +18,15 @@ package struct ServerOptions: Equatable, Sendable {
   package static let version = "0.2.0"
 
   package static let usage = """
-    usage: fromm-server [--port N] [--data DIR] [--host ADDRESS] [--demo]
+    usage: fromm-server [--port N] [--data DIR] [--host ADDRESS] [--durability full|normal] [--demo]
            fromm-server --help | --version
       --port N        TCP port (default 8080; 0 picks a free one)        env FROMM_PORT
       --data DIR      data folder holding fromm.sqlite                   env FROMM_DATA
                       (default: the user's data folder, see --help)
       --host ADDRESS  address to bind: 127.0.0.1 (default), ::1,         env FROMM_HOST
                       localhost, or 0.0.0.0 / :: to accept other machines
+      --durability D  normal (default): a stored post survives a crash of
+                      the server; full: a power loss too, at a lower post rate
       --demo          seed the demo data into an empty database even if
                       the folder was set up before (a new folder gets it anyway)
     Options may also be written --port=8080.
@@ -35,6 +38,8 @@ package struct ServerOptions: Equatable, Sendable {
   package var dataDirectory: URL
   /// Seed the demo data into an empty database of a folder that was set up before.
   package var demo = false
+  /// How far a commit goes before a post is answered.
+  package var durability = DevBackend.Durability.normal
 
   /// Reads `arguments` (without the program name) over `environment`.
   ///
@@ -61,7 +66,7 @@ package struct ServerOptions: Equatable, Sendable {
         continue
       }
       let (name, inlineValue) = split(argument)
-      guard ["--port", "--data", "--host"].contains(name) else {
+      guard ["--port", "--data", "--host", "--durability"].contains(name) else {
         throw ServerOptionsError(message: "unknown argument '\(argument)'")
       }
       guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
@@ -70,6 +75,11 @@ package struct ServerOptions: Equatable, Sendable {
       switch name {
       case "--port": options.port = try port(value, from: name)
       case "--data": options.dataDirectory = URL(fileURLWithPath: value)
+      case "--durability":
+        guard let durability = DevBackend.Durability(rawValue: value) else {
+          throw ServerOptionsError(message: "--durability needs full or normal, got '\(value.prefix(20))'")
+        }
+        options.durability = durability
       default: options.host = value
       }
     }
