@@ -19,11 +19,7 @@ extension BackendCore {
     if let problem = AccountRules.validatePassword(body.password).problem {
       throw ServerError(.invalidPassword, "field 'password': \(problem.message)")
     }
-    let displayName = body.displayName ?? body.username
-    try Self.requireNoControlCharacters(displayName, field: "displayName", code: .invalidProfile)
-    if let problem = AccountRules.validateDisplayName(displayName).problem {
-      throw ServerError(.invalidProfile, "field 'displayName': \(problem.message)")
-    }
+    let displayName = try validDisplayName(body.displayName ?? body.username, of: nil)
     try admitLookup(request)
     if try store.accountExists(username: body.username) { throw Self.usernameTaken(body.username) }
     let hash = try hashGate.run { try hasher.hash(body.password) }

@@ -138,6 +138,15 @@ struct Store: Sendable {
     """
 
   /// Every artist, ordered as the list shows them (read through `accounts_artists`).
+  /// Every artist's id, username and display name, for telling look-alike names apart.
+  func artistNames() throws -> [(id: AccountID, username: String, displayName: String)] {
+    try database.read { connection in
+      try connection.query("SELECT id, username, display_name FROM accounts WHERE role = 'artist'").map {
+        (AccountID($0.int64(0)), $0.string(1), $0.string(2))
+      }
+    }
+  }
+
   static let artistsSQL = artistSummarySQL + " ORDER BY a.display_name COLLATE NOCASE, a.id"
 
   func artists(viewer: AccountID) throws -> [ArtistSummary] {
