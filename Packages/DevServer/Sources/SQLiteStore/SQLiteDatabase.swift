@@ -464,6 +464,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// Group commits begun so far, the writes they carried and the time their leaders spent
   /// gathering writes (their yield and the wait for announced ones): `writes / commits` is how
   /// many writes share a commit (package access: the benchmark prints it).
+  /// Writes announced and not yet queued or withdrawn, which a commit would wait for (package
+  /// access, for tests).
+  package var announcedWrites: Int { batch.withLock { $0.announced } }
+
   package var batchTotals: (commits: Int, writes: Int, waited: Duration) {
     (
       batchCommits.load(ordering: .relaxed), batchWrites.load(ordering: .relaxed),
