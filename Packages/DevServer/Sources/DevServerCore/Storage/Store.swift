@@ -137,7 +137,6 @@ struct Store: Sendable {
     WHERE a.role = 'artist'
     """
 
-  /// Every artist, ordered as the list shows them (read through `accounts_artists`).
   /// Every artist's id, username and display name, for telling look-alike names apart.
   func artistNames() throws -> [(id: AccountID, username: String, displayName: String)] {
     try database.read { connection in
@@ -147,6 +146,7 @@ struct Store: Sendable {
     }
   }
 
+  /// Every artist, ordered as the list shows them (read through `accounts_artists`).
   static let artistsSQL = artistSummarySQL + " ORDER BY a.display_name COLLATE NOCASE, a.id"
 
   func artists(viewer: AccountID) throws -> [ArtistSummary] {
