@@ -31,12 +31,6 @@ extension HTTPServer {
     headers[Self.peerAddressHeader] = connection.host
     let request = WireRequest(
       method: head.method, path: head.path, query: head.query, headers: headers, body: Data(body))
-    let respond: @Sendable (WireRequest, (@Sendable (WireResponse) -> Void)?) -> WireResponse?
-    switch responder {
-    case .direct(let direct): respond = direct
-    case .asynchronous(let handler):
-      return send(callAsync(handler, request), for: head, on: connection, since: started)
-    }
     // A second answer would be a second response on the connection, written while another
     // thread may already serve its next request: only the first one counts.
     let once = AnswerOnce()
@@ -75,33 +69,12 @@ extension HTTPServer {
     return written && keepAlive ? .keepOpen : .close
   }
 
-  static let noResponse = WireResponse(
-    status: 500, headers: [APIHeaders.contentType: APIHeaders.json],
-    body: Data(#"{"code":"internal_error","message":"The server's handler gave no response."}"#.utf8))
-
   /// Writes `error` and logs it; the connection closes afterwards.
   func refuse(_ connection: HTTPConnection, _ error: HTTPParseError) {
     let bytes = errorResponse(
       status: error.status, code: error.code, message: error.message, keepAlive: false)
     _ = Socket.writeAll(connection.fd, bytes, timeoutMilliseconds: 100)
     logger.info("\(connection.peer) - - \(error.status) \(bytes.count)B refused: \(error.message)")
-  }
-
-  /// Runs the async handler as a task and waits for it on this thread.
-  private func callAsync(_ handler: @escaping WireHandler, _ request: WireRequest) -> WireResponse {
-    let box = ResponseBox()
-    let done = DispatchSemaphore(value: 0)
-    let run: @Sendable () async -> Void = {
-      box.set(await handler(request))
-      done.signal()
-    }
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-      Task(executorPreference: HandlerTaskExecutor(), operation: run)
-    } else {
-      Task(operation: run)
-    }
-    done.wait()
-    return box.get()
   }
 
   func errorResponse(status: Int, code: String, message: String, keepAlive: Bool) -> [UInt8] {
@@ -214,16 +187,5 @@ final class AnswerOnce: Sendable {
       state.returned = true
       return state.sent
     }
-  }
-}
-
-/// Carries the handler's response from its task back to the worker thread.
-final class ResponseBox: Sendable {
-  private let value = Mutex<WireResponse?>(nil)
-
-  func set(_ response: WireResponse) { value.withLock { $0 = response } }
-
-  func get() -> WireResponse {
-    value.withLock { $0 } ?? HTTPServer.noResponse
   }
 }

@@ -22,7 +22,7 @@ import Darwin
 /// timeouts, one log line per request, and a graceful ``shutdown(gracePeriod:)``.
 ///
 /// ```swift
-/// let server = HTTPServer(configuration: configuration, handler: backend.handler)
+/// let server = HTTPServer(configuration: configuration, respondNowOrLater: backend.handle(_:later:))
 /// let port = try server.start()
 /// // …
 /// server.shutdown()
@@ -42,7 +42,8 @@ public final class HTTPServer: Sendable {
 
   /// The limits and address this server uses.
   public let configuration: HTTPServerConfiguration
-  let responder: Responder
+  /// Answers a request on a worker thread: returns the response, or `nil` and passes it later.
+  let respond: @Sendable (WireRequest, _ later: (@Sendable (WireResponse) -> Void)?) -> WireResponse?
   let logger: Logger
   let state = Mutex(State())
   /// Set once by ``shutdown(gracePeriod:)``; read on every request, so not behind a lock.
@@ -51,24 +52,16 @@ public final class HTTPServer: Sendable {
   /// The connections and the threads serving them, once started.
   let loop = Mutex<EventLoop?>(nil)
 
-  /// How requests are answered: directly on a worker thread (possibly later, from another
-  /// thread), or through an async handler.
-  enum Responder: Sendable {
-    case direct(@Sendable (WireRequest, _ later: (@Sendable (WireResponse) -> Void)?) -> WireResponse?)
-    case asynchronous(WireHandler)
-  }
-
-  /// Creates a server answering with a synchronous function, called on a worker thread.
-  ///
-  /// Preferred for the dev backend (`DevBackend.handle`): no hop to the Swift concurrency pool,
-  /// so blocked cooperative threads elsewhere in the process cannot stall the server.
+  /// Creates a server answering with a synchronous function, called on a worker thread: no hop
+  /// to the Swift concurrency pool, so blocked cooperative threads elsewhere in the process
+  /// cannot stall the server.
   public init(
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
     logger: Logger = Logger(label: "fromm-server"),
     respond: @escaping @Sendable (WireRequest) -> WireResponse
   ) {
     self.configuration = configuration
-    self.responder = .direct { request, _ in respond(request) }
+    self.respond = { request, _ in respond(request) }
     self.logger = logger
   }
 
@@ -91,18 +84,7 @@ public final class HTTPServer: Sendable {
       ) -> WireResponse?
   ) {
     self.configuration = configuration
-    self.responder = .direct(respondNowOrLater)
-    self.logger = logger
-  }
-
-  /// Creates a server answering with an async ``WireHandler``; each request runs as a task and
-  /// its worker thread waits for it.
-  public init(
-    configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping WireHandler,
-    logger: Logger = Logger(label: "fromm-server")
-  ) {
-    self.configuration = configuration
-    self.responder = .asynchronous(handler)
+    self.respond = respondNowOrLater
     self.logger = logger
   }
 
