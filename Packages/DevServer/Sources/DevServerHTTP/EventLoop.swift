@@ -235,7 +235,11 @@ final class EventLoop: Sendable {
     var admission = Admission.full
     for attempt in 0..<2 {
       admission = table.withLock { table -> Admission in
-        if table.perHost[host, default: 0] >= configuration.maxConnectionsPerAddress { return .perHostLimit }
+        if table.perHost[host, default: 0] >= configuration.maxConnectionsPerAddress,
+          host != configuration.trustedProxy
+        {
+          return .perHostLimit
+        }
         guard table.connections.count < configuration.maxConnections else { return .full }
         let connection = HTTPConnection(
           id: table.nextID, fd: fd, peer: peerName, host: host, now: ContinuousClock.now)

@@ -28,7 +28,7 @@ extension HTTPServer {
     let started = ContinuousClock.now
     var headers = head.headers
     // The handler's per-address limits rely on this value, so a client cannot choose it.
-    headers[Self.peerAddressHeader] = connection.host
+    headers[Self.peerAddressHeader] = clientAddress(of: connection, forwardedFor: headers["x-forwarded-for"])
     let request = WireRequest(
       method: head.method, path: head.path, query: head.query, headers: headers, body: Data(body))
     // A second answer would be a second response on the connection, written while another
@@ -47,6 +47,15 @@ extension HTTPServer {
       return send(response, for: head, on: connection, since: started)
     }
     return once.returned() ?? .later
+  }
+
+  /// The connection's address, or behind the ``HTTPServerConfiguration/trustedProxy`` the last
+  /// address its `X-Forwarded-For` names.
+  private func clientAddress(of connection: HTTPConnection, forwardedFor: String?) -> String {
+    guard connection.host == configuration.trustedProxy, let forwardedFor,
+      let last = forwardedFor.split(separator: ",").last.map(Socket.trimOWS), !last.isEmpty
+    else { return connection.host }
+    return String(last.prefix(64))
   }
 
   private func dropSecondAnswer(to head: HTTPRequestHead) {

@@ -120,7 +120,8 @@ public final class HTTPServer: Sendable {
     let port = try bind()
     let listener = state.withLock { $0.listener }
     let poller = try Poller()
-    Self.raiseDescriptorLimit(toAtLeast: configuration.maxConnections + 64)
+    Socket.raiseDescriptorLimit(
+      toAtLeast: configuration.maxConnections + HTTPServerConfiguration.reservedDescriptors)
     let loop = EventLoop(server: self, poller: poller, listener: listener)
     self.loop.withLock { $0 = loop }
     running.enter()
@@ -173,19 +174,6 @@ public final class HTTPServer: Sendable {
 
   /// The worker threads running now; package access, for the benchmark.
   package var workerCount: Int { loop.withLock { $0 }?.workerCount ?? 0 }
-
-  /// Asks for enough descriptors for `count` connections (the soft limit is often 1,024).
-  private static func raiseDescriptorLimit(toAtLeast count: Int) {
-    var limit = rlimit()
-    #if canImport(Glibc)
-    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-    let resource = RLIMIT_NOFILE
-    #endif
-    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
-    limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
-    _ = setrlimit(resource, &limit)
-  }
 }
 
 /// A pipe whose read end a poller watches, so another thread can wake its waiters at once.

@@ -45,6 +45,8 @@ signal(SIGPIPE, SIG_IGN)
 var configuration = HTTPServerConfiguration()
 configuration.port = options.port
 configuration.host = options.host
+configuration.trustedProxy = options.trustedProxy
+if let count = options.maxPerAddress { configuration.maxConnectionsPerAddress = count }
 let backendSlot = BackendSlot()
 let server = HTTPServer(
   configuration: configuration, logger: logger, respondNowOrLater: backendSlot.handle(_:later:))

@@ -28,6 +28,15 @@ import Testing
     #expect(try ServerOptions.parse(["--data", "/tmp/f", "--demo"], environment: home).demo == true)
   }
 
+  @Test func connectionLimits_areReadFromTheCommandLine() throws {
+    let options = try ServerOptions.parse(
+      ["--max-per-address=4000", "--trusted-proxy", "10.0.0.5"], environment: home)
+    #expect(options.maxPerAddress == 4_000 && options.trustedProxy == "10.0.0.5")
+    #expect(throws: ServerOptionsError.self) {
+      try ServerOptions.parse(["--max-per-address", "0"], environment: home)
+    }
+  }
+
   @Test func durability_isNormalByDefault_fullOnRequest_andAnythingElseIsRefused() throws {
     #expect(try ServerOptions.parse([], environment: home).durability == .normal)
     #expect(try ServerOptions.parse(["--durability=full"], environment: home).durability == .full)
