@@ -28,7 +28,6 @@ import Testing
   @Test func headDrippedSlowly_isCutOffAtTheHeaderDeadline() throws {
     let server = try TestServer { $0.headerTimeout = .milliseconds(300) }
     let client = try server.client()
-    let started = ContinuousClock.now
     var refused: LoopbackClient.Response?
     for byte in Array("GET /v1/health HTTP/1.1\r\nx-drip: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8) {
       guard client.sendRaw([byte]) else { break }
@@ -37,8 +36,8 @@ import Testing
         break
       }
     }
+    // Without the head's deadline the drip would end unanswered (the read deadline is 10 s).
     #expect(refused?.status == 408)
-    #expect(ContinuousClock.now - started < .seconds(3))
   }
 
   @Test func oneAddressOverItsConnectionCap_gets503_othersAreUnaffected() throws {
@@ -237,9 +236,13 @@ import Testing
     let loop = try #require(server.loop.withLock { $0 })
     Self.sendRequests(port: port, until: { loop.parkedWorkerCount >= 2 })
     #expect(loop.parkedWorkerCount >= 2)
-    let started = ContinuousClock.now
-    server.shutdown(gracePeriod: .seconds(5))
-    #expect(ContinuousClock.now - started < .seconds(2))
+    // Waiting for the parked workers, the shutdown would last its whole 10-minute grace period.
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      server.shutdown(gracePeriod: .seconds(600))
+      stopped.signal()
+    }
+    #expect(stopped.wait(timeout: .now() + 60) == .success)
   }
 
   @Test func workersAtTheirMaximum_aFreshRequestWaitsForAHeldOneToEnd() throws {
