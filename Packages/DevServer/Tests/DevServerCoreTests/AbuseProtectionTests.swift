@@ -92,17 +92,9 @@ import Testing
     let gate = HashGate(limit: 1)
     let backend = try TestBackend(hashGate: gate)
     let statuses = Mutex<[Int]>([])
-    let release = DispatchSemaphore(value: 0)
-    let holding = DispatchSemaphore(value: 0)
     let answered = DispatchSemaphore(value: 0)
     // The gate is held, so no guess is hashed (or recorded, were failures counted after it).
-    Thread.detachNewThread {
-      gate.run {
-        holding.signal()
-        release.wait()
-      }
-    }
-    holding.wait()
+    let release = HashGateTests.hold(gate)
     let group = DispatchGroup()
     for _ in 0..<20 {
       group.enter()
@@ -200,8 +192,8 @@ import Testing
     #expect(gate.peak <= 2)
   }
 
-  @Test func gate_heldSlots_makeTheNextCallerWait() {
-    let gate = HashGate(limit: 1)
+  /// Takes `gate`'s only slot on a thread of its own until the returned semaphore is signalled.
+  static func hold(_ gate: HashGate) -> DispatchSemaphore {
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
@@ -211,6 +203,12 @@ import Testing
       }
     }
     entered.wait()
+    return release
+  }
+
+  @Test func gate_heldSlots_makeTheNextCallerWait() {
+    let gate = HashGate(limit: 1)
+    let release = Self.hold(gate)
     let second = DispatchSemaphore(value: 0)
     Thread.detachNewThread { _ = gate.run { second.signal() } }
     #expect(second.wait(timeout: .now() + 0.2) == .timedOut)

@@ -15,12 +15,15 @@ import Testing
     let looks = Mutex(0)
     let outcome = Mutex<String?>(nil)
     let settled = DispatchSemaphore(value: 0)
+    /// Signalled at every look.
+    let looked = DispatchSemaphore(value: 0)
 
     func hold(_ polls: HeldPolls, for wait: Duration, failing: Bool = false) {
       polls.hold(
         until: ContinuousClock.now + wait,
         isReady: {
           self.looks.withLock { $0 += 1 }
+          self.looked.signal()
           if failing { throw ProbeFailure() }
           return self.ready.withLock { $0 }
         },
@@ -99,7 +102,8 @@ import Testing
     let probes = (0..<3).map { _ in Probe() }
     for later in probes {
       later.hold(polls, for: .seconds(3_600))
-      #expect(waitUntil { later.lookCount == 1 }, "a new poll is looked at by the next round")
+      #expect(
+        later.looked.wait(timeout: .now() + 60) == .success, "a new poll is looked at by the next round")
     }
     #expect(probes.map(\.lookCount) == [1, 1, 1])
     for later in probes { later.ready.withLock { $0 = true } }

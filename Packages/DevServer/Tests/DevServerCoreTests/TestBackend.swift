@@ -136,17 +136,6 @@ final class LaterAnswers: Sendable {
   }
 }
 
-/// Waits until `condition` holds, looking every 10 ms; gives up only after `timeout`, which only
-/// a hung test reaches.
-func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while !condition() {
-    guard ContinuousClock.now < deadline else { return false }
-    Thread.sleep(forTimeInterval: 0.01)
-  }
-  return true
-}
-
 struct TestFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
