@@ -234,21 +234,25 @@ final class EventLoop: Sendable {
     }
     var admission = Admission.full
     for attempt in 0..<2 {
+      // The reserve is used only once no idle connection could make room.
+      let limit = configuration.maxConnections + (attempt == 0 ? 0 : configuration.reserveConnections)
       admission = table.withLock { table -> Admission in
         if table.perHost[host, default: 0] >= configuration.maxConnectionsPerAddress,
           host != configuration.trustedProxy
         {
           return .perHostLimit
         }
-        guard table.connections.count < configuration.maxConnections else { return .full }
+        guard table.connections.count < limit else { return .full }
         let connection = HTTPConnection(
-          id: table.nextID, fd: fd, peer: peerName, host: host, now: ContinuousClock.now)
+          id: table.nextID, fd: fd, peer: peerName, host: host, now: ContinuousClock.now,
+          isReserve: table.connections.count >= configuration.maxConnections)
         table.nextID += 1
         table.connections[connection.id] = connection
         table.perHost[host, default: 0] += 1
         return .admitted(connection)
       }
-      guard case .full = admission, attempt == 0, evictOldestIdle() else { break }
+      guard case .full = admission, attempt == 0 else { break }
+      _ = evictOldestIdle()
     }
     switch admission {
     case .admitted(let connection):
@@ -321,6 +325,17 @@ final class EventLoop: Sendable {
         return
       case .refused(let error):
         server.refuse(connection, error)
+        close(connection, owned: true)
+        return
+      case .request(let head, _)
+      where connection.isReserve && !configuration.reservedPaths.contains(head.path):
+        server.refuse(
+          connection,
+          HTTPParseError(
+            status: 503, code: "service_unavailable",
+            message:
+              "The server is at its limit of \(configuration.maxConnections) busy connections and answers only health checks and sign-ins; try again shortly."
+          ))
         close(connection, owned: true)
         return
       case .request(let head, let body):

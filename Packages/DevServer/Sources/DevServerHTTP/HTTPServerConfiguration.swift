@@ -1,3 +1,5 @@
+import CommonDataModels
+
 /// Limits and address of an ``HTTPServer``.
 ///
 /// ```swift
@@ -19,6 +21,12 @@ public struct HTTPServerConfiguration: Sendable {
   /// When full, the connection idle the longest is closed to make room; only when none is idle
   /// does a new one get 503.
   public var maxConnections: Int = connectionCeiling(descriptorLimit: Socket.hardDescriptorLimit())
+  /// Connections admitted beyond ``maxConnections`` when none is idle, for ``reservedPaths``
+  /// only (any other request on them gets 503), so health checks and sign-ins still answer on a
+  /// full server.
+  public var reserveConnections: Int = 32
+  /// The paths a reserve connection may ask for.
+  public var reservedPaths: Set<String> = [APIPaths.health, APIPaths.signIn]
   /// How many connections one client address may have open; more get 503. The
   /// ``trustedProxy`` has no such limit.
   public var maxConnectionsPerAddress: Int = 1_024

@@ -216,13 +216,33 @@ final class LogLines: Sendable {
     #expect(client.isClosedByServer(within: .seconds(2)))
   }
 
-  @Test func connectionLimit_busyConnections_refuseTheExtraOneWith503() throws {
-    let server = try TestServer { $0.maxConnections = 1 }
+  @Test func connectionLimit_busyConnectionsAndNoReserve_refuseTheExtraOneWith503() throws {
+    let server = try TestServer {
+      $0.maxConnections = 1
+      $0.reserveConnections = 0
+    }
     let first = try server.client()
     first.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
     usleep(100_000)
     let second = try server.client()
     #expect(try second.readResponse()?.status == 503)
+    first.sendRaw(Array("\r\n".utf8))
+    #expect(try first.readResponse()?.status == 200)
+  }
+
+  @Test func connectionLimit_busyConnections_leaveAReserveThatAnswersOnlyHealthAndSignIn() throws {
+    let server = try TestServer {
+      $0.maxConnections = 1
+      $0.reserveConnections = 1
+    }
+    let first = try server.client()
+    first.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
+    usleep(100_000)
+    let reserve = try server.client()
+    #expect(try reserve.request("GET", APIPaths.health).status == 200)
+    let refused = try reserve.request("GET", APIPaths.artists)
+    #expect(refused.status == 503)
+    #expect(String(decoding: refused.body, as: UTF8.self).contains("only health checks and sign-ins"))
     first.sendRaw(Array("\r\n".utf8))
     #expect(try first.readResponse()?.status == 200)
   }
