@@ -41,11 +41,7 @@ do {
   exit(1)
 }
 
-func signIn(_ username: String) -> Session? {
-  let body = try? WireJSON.encode(SignInRequest(username: username, password: "fromm-demo-1"))
-  let response = backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body ?? Data()))
-  return try? WireJSON.decode(Session.self, from: response.body)
-}
+func signIn(_ username: String) -> Session? { Bench.signIn(username, on: backend) }
 
 guard let fan = signIn("demo_fan"), let artist = signIn("iu_official") else {
   StandardError.print("devserver-bench: the demo accounts could not sign in")
@@ -242,6 +238,11 @@ if runs(.bigRoom) {
   print(
     Bench.pad("    another user's GET /v1/profile")
       + String(format: " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone, profileBusy))
+  if let unread = Bench.artistListWithUnread(Bench.option("unread", default: 100_000)) {
+    print(
+      Bench.pad("    fan artist list, 0 / \(unread.count) unread broadcasts")
+        + String(format: " %7.3f / %.3f ms (a fresh folder)", unread.none, unread.many))
+  }
 }
 
 // A fresh HTTP server for the connection and anchor figures.
@@ -504,13 +505,38 @@ enum Bench {
     guard let backend = try? DevBackend(dataDirectory: folder, durability: .full) else { return nil }
     let (server, port) = startServer(backend)
     defer { server.shutdown(gracePeriod: .seconds(2)) }
-    let body = try? WireJSON.encode(SignInRequest(username: "iu_official", password: "fromm-demo-1"))
-    let response = backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body ?? Data()))
-    guard let session = try? WireJSON.decode(Session.self, from: response.body) else { return nil }
+    guard let session = signIn("iu_official", on: backend) else { return nil }
     let script = postScript(token: session.token, in: folder)
     return Anchors.wrk(
       wrk, url: "http://127.0.0.1:\(port)" + APIPaths.messages(artistID: session.account.id), seconds: 5,
       script: script.path)
+  }
+
+  /// Signs a demo account in on `backend`.
+  static func signIn(_ username: String, on backend: DevBackend) -> Session? {
+    let body = try? WireJSON.encode(SignInRequest(username: username, password: "fromm-demo-1"))
+    let response = backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body ?? Data()))
+    return try? WireJSON.decode(Session.self, from: response.body)
+  }
+
+  /// A fan's artist list (p50, in-process) in a fresh demo folder before and after `count`
+  /// broadcasts the fan has not read: the unread counts should cost the same.
+  static func artistListWithUnread(_ count: Int) -> (count: Int, none: Double, many: Double)? {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "devserver-bench-unread-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard let backend = try? DevBackend(dataDirectory: folder) else { return nil }
+    guard let fan = signIn("demo_fan", on: backend), let artist = signIn("iu_official", on: backend) else {
+      return nil
+    }
+    let list = WireRequest(
+      method: "GET", path: APIPaths.artists, headers: [APIHeaders.authorization: APIHeaders.bearer(fan.token)]
+    )
+    let none = p50(300) { backend.handle(list).status }
+    guard (try? backend.insertBroadcastsForBenchmark(artist: artist.account.id, count: count)) != nil else {
+      return nil
+    }
+    return (count, none, p50(300) { backend.handle(list).status })
   }
 
   /// A wrk script posting one broadcast per request as the holder of `token`, written to `folder`.

@@ -202,14 +202,33 @@ extension DevBackend {
     core.store.database.batchTotals
   }
 
+  /// Adds `count` broadcasts to `artist`'s room in one transaction, as posts would store them, for
+  /// the benchmark's unread-count figure (package access).
+  package func insertBroadcastsForBenchmark(artist: AccountID, count: Int) throws {
+    try core.store.database.write { connection in
+      for index in 0..<count {
+        try connection.query(
+          Store.insertMessageSQL,
+          [
+            .integer(artist.rawValue), .integer(artist.rawValue), .text("broadcast"),
+            .text("unread \(index)"),
+            .real(0), .null,
+          ])
+      }
+    }
+  }
+
   /// Inserts one broadcast into `artist`'s room in a transaction of its own, with nothing around
   /// it (no request, checks, batching or reading back): the benchmark's anchor for a post, into
   /// the same table, indexes and journal settings (package access).
   package func insertBareMessageForBenchmark(artist: AccountID, text: String) throws {
     try core.store.database.write { connection in
       try connection.query(
-        "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?1, ?1, 'broadcast', ?2, ?3)",
-        [.integer(artist.rawValue), .text(text), .real(Date().timeIntervalSince1970)])
+        Store.insertMessageSQL,
+        [
+          .integer(artist.rawValue), .integer(artist.rawValue), .text("broadcast"), .text(text),
+          .real(Date().timeIntervalSince1970), .null,
+        ])
     }
   }
 }

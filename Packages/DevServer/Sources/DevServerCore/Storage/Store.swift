@@ -127,9 +127,7 @@ struct Store: Sendable {
   static let artistSummarySQL = """
     SELECT a.id, a.username, a.display_name, a.status_message, a.subscriber_count,
       s.fan_id IS NOT NULL,
-      CASE WHEN s.fan_id IS NULL THEN 0 ELSE
-        (SELECT COUNT(*) FROM messages m
-         WHERE m.artist_id = a.id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) END,
+      CASE WHEN s.fan_id IS NULL THEN 0 ELSE \(unreadBroadcastsSQL(room: "a.id", marker: "s.last_read_message_id")) END,
       (SELECT m.sent_at FROM messages m WHERE m.artist_id = a.id AND m.kind = 'broadcast'
        ORDER BY m.id DESC LIMIT 1)
     FROM accounts a
@@ -445,8 +443,24 @@ struct Store: Sendable {
     )
   }
 
-  static let insertMessageSQL =
-    "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?)"
+  /// A broadcast is numbered one past the room's newest broadcast (see ``unreadBroadcastsSQL``).
+  static let insertMessageSQL = """
+    INSERT INTO messages (artist_id, sender_id, kind, text, sent_at, idempotency_key, seq)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?3 = 'broadcast' THEN 1 + COALESCE(
+      (SELECT seq FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' ORDER BY id DESC LIMIT 1), 0) END)
+    """
+
+  /// How many broadcasts of room `room` come after message id `marker`: the newest broadcast's
+  /// number less the number of the newest one at or before the marker, two index seeks however
+  /// many are unread.
+  static func unreadBroadcastsSQL(room: String, marker: String) -> String {
+    """
+    (COALESCE((SELECT b.seq FROM messages b WHERE b.artist_id = \(room) AND b.kind = 'broadcast'
+       ORDER BY b.id DESC LIMIT 1), 0)
+     - COALESCE((SELECT b.seq FROM messages b WHERE b.artist_id = \(room) AND b.kind = 'broadcast'
+       AND b.id <= \(marker) ORDER BY b.id DESC LIMIT 1), 0))
+    """
+  }
 
   /// The message `sender` posted with idempotency `key`, if it is still kept.
   func message(sender: AccountID, key: String) throws -> Message? {
