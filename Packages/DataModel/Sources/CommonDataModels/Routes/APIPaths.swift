@@ -41,6 +41,11 @@ public enum APIPaths {
   public static func history(artistID: AccountID) -> String {
     APIRoute.listHistory.path(["artistId": "\(artistID)"])
   }
+  /// `GET` the newest messages before an id whose text contains `q` (`HistoryPage`), to page
+  /// back through the artist's room's matches.
+  public static func search(artistID: AccountID) -> String {
+    APIRoute.searchMessages.path(["artistId": "\(artistID)"])
+  }
   /// `GET` the caller's rooms with news after a cursor; with `wait`, held until news arrives.
   public static let activity = APIRoute.listActivity.path()
   /// `GET` or `PATCH` the caller's own profile.

@@ -167,6 +167,7 @@ final class BackendCore: Sendable {
     Route(.listSubscribers) { try $0.listSubscribers($1) },
     Route(.listMessages, answeringLater: { try $0.listMessages($1, later: $2) }),
     Route(.listHistory) { try $0.listHistory($1) },
+    Route(.searchMessages) { try $0.searchMessages($1) },
     Route(.sendMessage, answeringLater: { try $0.sendMessage($1, later: $2) }),
     Route(.listActivity, answeringLater: { try $0.listActivity($1, later: $2) }),
     Route(.showProfile) { try $0.showProfile($1) },

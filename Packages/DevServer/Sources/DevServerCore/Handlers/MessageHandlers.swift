@@ -54,11 +54,23 @@ extension BackendCore {
   }
 
   func listHistory(_ request: RouteRequest) throws -> WireResponse {
+    try historyPage(request, searching: false)
+  }
+
+  /// The newest messages before a cursor whose text contains `q`, among those the caller may see.
+  func searchMessages(_ request: RouteRequest) throws -> WireResponse {
+    try historyPage(request, searching: true)
+  }
+
+  /// A page back through the room from a cursor (newest first, answered oldest first), of the
+  /// messages containing `q` when `searching`.
+  private func historyPage(_ request: RouteRequest, searching: Bool) throws -> WireResponse {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     // Parsed before the room is checked but reported after it, as a room's 403 or 404 comes first.
     let query = Result {
       (
+        text: searching ? try Self.searchText(request) : nil,
         before: try Self.integerQuery(request, "before", range: 0...Int64.max).map { MessageID($0) },
         limit: try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
       )
@@ -66,13 +78,23 @@ extension BackendCore {
     if case .failure = query {
       try authorizeRoom(caller.account, artistID: artistID)
     }
-    let (before, limit) = try query.get()
+    let (text, before, limit) = try query.get()
     let page = try store.history(
-      artist: artistID, viewer: caller.account, before: before, limit: limit ?? Self.defaultPageSize
+      artist: artistID, viewer: caller.account, before: before, limit: limit ?? Self.defaultPageSize,
+      containing: text
     ) { access in
       try Self.checkRoom(access, for: caller.account, artistID: artistID)
     }
     return try .json(HistoryPage(messages: page.messages, hasOlder: page.hasOlder))
+  }
+
+  /// The `q` query: the text to find, 1 to 100 characters.
+  static func searchText(_ request: RouteRequest) throws -> String {
+    guard let text = request.wire.query["q"], (1...100).contains(text.count) else {
+      throw ServerError(
+        .invalidParameter, "query 'q': expected the text to find, 1 to 100 characters")
+    }
+    return text
   }
 
   /// Stores a post; given `later`, returns `nil` and answers there once the post's group commit

@@ -313,15 +313,23 @@ struct Store: Sendable {
   }
 
   /// An artist's page back: the newest messages of their room before an id.
-  static let artistHistorySQL =
-    messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2 ORDER BY m.id DESC LIMIT ?3"
+  static let artistHistorySQL = artistHistorySQL(matching: "")
+
+  /// With `matching` (`" AND m.text LIKE ?5 ESCAPE '\\'"`), only the messages whose text matches.
+  static func artistHistorySQL(matching: String) -> String {
+    messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2\(matching) ORDER BY m.id DESC LIMIT ?3"
+  }
 
   /// A fan's page back: the newest broadcasts and own replies before an id, each read from its
   /// own index range and merged, as ``fanPageSQL`` does forwards.
-  static let fanHistorySQL =
-    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2 UNION ALL "
-    + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2"
-    + " ORDER BY 1 DESC LIMIT ?4"
+  static let fanHistorySQL = fanHistorySQL(matching: "")
+
+  static func fanHistorySQL(matching: String) -> String {
+    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2\(matching) UNION ALL "
+      + messageColumns
+      + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2\(matching)"
+      + " ORDER BY 1 DESC LIMIT ?4"
+  }
 
   /// The newest `limit` messages `viewer` may see in `artist`'s room before `before` (the newest
   /// of the room when `nil`), oldest first, and whether older ones are there, once `authorize`
@@ -329,29 +337,43 @@ struct Store: Sendable {
   ///
   /// Like ``messages(artist:viewer:after:limit:authorize:)``, the page marks a fan's broadcasts read up to
   /// its newest message: a room opened on its newest page is read.
+  ///
+  /// With `containing`, only the messages whose text contains it (letters of A–Z in either
+  /// case) are read, and nothing is marked read: a search.
   func history(
-    artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int,
+    artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int, containing: String? = nil,
     authorize: (RoomAccess) throws -> Void
   ) throws -> (messages: [Message], hasOlder: Bool) {
     let beforeID = before?.rawValue ?? Int64.max
+    let matching = containing == nil ? "" : " AND m.text LIKE ?5 ESCAPE '\\'"
+    // `%`, `_` and `\` are text to find, not patterns.
+    let pattern = containing.map { text in
+      "%"
+        + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+        .replacingOccurrences(of: "_", with: "\\_") + "%"
+    }
     let (page, readMarker) = try readRoom(artist: artist, viewer: viewer, authorize: authorize) {
       connection in
-      if viewer.role == .artist {
-        return try connection.query(
-          Self.artistHistorySQL, [.integer(artist.rawValue), .integer(beforeID), .integer(Int64(limit + 1))])
-      }
+      let fan = viewer.role == .fan
+      // The artist's statement has no `?4`; the pattern is `?5` in both.
+      var bindings: [SQLiteValue] = [
+        .integer(artist.rawValue), .integer(beforeID),
+        fan ? .integer(viewer.id.rawValue) : .integer(Int64(limit + 1)),
+      ]
+      if fan || pattern != nil { bindings.append(fan ? .integer(Int64(limit + 1)) : .null) }
+      if let pattern { bindings.append(.text(pattern)) }
       return try connection.query(
-        Self.fanHistorySQL,
-        [
-          .integer(artist.rawValue), .integer(beforeID), .integer(viewer.id.rawValue),
-          .integer(Int64(limit + 1)),
-        ])
+        fan
+          ? (containing == nil ? Self.fanHistorySQL : Self.fanHistorySQL(matching: matching))
+          : (containing == nil ? Self.artistHistorySQL : Self.artistHistorySQL(matching: matching)), bindings)
     }
     var rows = page
     let hasOlder = rows.count > limit
     if hasOlder { rows.removeLast(rows.count - limit) }
     let messages = rows.reversed().map(Self.message)
-    try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
+    if containing == nil {
+      try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
+    }
     return (messages, hasOlder)
   }
 
