@@ -216,14 +216,20 @@ final class LogLines: Sendable {
     #expect(client.isClosedByServer(within: .seconds(2)))
   }
 
-  @Test func connectionLimit_busyConnectionsAndNoReserve_refuseTheExtraOneWith503() throws {
+  /// A server of one connection (and `reserve` more), that one busy with a half-sent request.
+  func fullServer(reserve: Int) throws -> (TestServer, busy: LoopbackClient) {
     let server = try TestServer {
       $0.maxConnections = 1
-      $0.reserveConnections = 0
+      $0.reserveConnections = reserve
     }
-    let first = try server.client()
-    first.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
+    let busy = try server.client()
+    busy.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
     usleep(100_000)
+    return (server, busy)
+  }
+
+  @Test func connectionLimit_busyConnectionsAndNoReserve_refuseTheExtraOneWith503() throws {
+    let (server, first) = try fullServer(reserve: 0)
     let second = try server.client()
     #expect(try second.readResponse()?.status == 503)
     first.sendRaw(Array("\r\n".utf8))
@@ -231,13 +237,7 @@ final class LogLines: Sendable {
   }
 
   @Test func connectionLimit_busyConnections_leaveAReserveThatAnswersOnlyHealthAndSignIn() throws {
-    let server = try TestServer {
-      $0.maxConnections = 1
-      $0.reserveConnections = 1
-    }
-    let first = try server.client()
-    first.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
-    usleep(100_000)
+    let (server, first) = try fullServer(reserve: 1)
     let reserve = try server.client()
     #expect(try reserve.request("GET", APIPaths.health).status == 200)
     let refused = try reserve.request("GET", APIPaths.artists)
