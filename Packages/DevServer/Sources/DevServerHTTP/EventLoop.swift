@@ -108,20 +108,17 @@ final class EventLoop: Sendable {
   }
 
   /// Answers one request, first starting another worker when this one was the last free one, so
-  /// a handler that holds its thread (a long poll) never leaves the next request unserved.
+  /// a handler that holds its thread (a password hash) never leaves the next request unserved.
   ///
-  /// When the connection holds nothing after this request, the handler may answer later (a post
-  /// waiting for its group commit, a held long poll); the thread writing that answer then serves
-  /// the connection on.
+  /// The handler may answer later (a post waiting for its group commit, a held long poll): the
+  /// thread writing that answer then serves the connection on, so requests pipelined behind it
+  /// wait with it, holding no thread, and are answered in order.
   private func answer(
     _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection
   ) -> HTTPServer.Answered {
     let busy = answering.add(1, ordering: .relaxed).newValue
     if busy >= unparkedWorkers { wakeOrAddWorker() }
     defer { answering.subtract(1, ordering: .relaxed) }
-    guard connection.buffer.isEmpty else {
-      return server.answer(head, body: body, on: connection, resume: nil)
-    }
     let answered = server.answer(head, body: body, on: connection) { [self] keepOpen in
       answeredLater.subtract(1, ordering: .relaxed)
       guard keepOpen else {
@@ -237,17 +234,25 @@ final class EventLoop: Sendable {
     }
     var admission = Admission.full
     for attempt in 0..<2 {
+      // The reserve is used only once no idle connection could make room.
+      let limit = configuration.maxConnections + (attempt == 0 ? 0 : configuration.reserveConnections)
       admission = table.withLock { table -> Admission in
-        if table.perHost[host, default: 0] >= configuration.maxConnectionsPerAddress { return .perHostLimit }
-        guard table.connections.count < configuration.maxConnections else { return .full }
+        if table.perHost[host, default: 0] >= configuration.maxConnectionsPerAddress,
+          host != configuration.trustedProxy
+        {
+          return .perHostLimit
+        }
+        guard table.connections.count < limit else { return .full }
         let connection = HTTPConnection(
-          id: table.nextID, fd: fd, peer: peerName, host: host, now: ContinuousClock.now)
+          id: table.nextID, fd: fd, peer: peerName, host: host, now: ContinuousClock.now,
+          isReserve: table.connections.count >= configuration.maxConnections)
         table.nextID += 1
         table.connections[connection.id] = connection
         table.perHost[host, default: 0] += 1
         return .admitted(connection)
       }
-      guard case .full = admission, attempt == 0, evictOldestIdle() else { break }
+      guard case .full = admission, attempt == 0 else { break }
+      _ = evictOldestIdle()
     }
     switch admission {
     case .admitted(let connection):
@@ -320,6 +325,17 @@ final class EventLoop: Sendable {
         return
       case .refused(let error):
         server.refuse(connection, error)
+        close(connection, owned: true)
+        return
+      case .request(let head, _)
+      where connection.isReserve && !configuration.reservedPaths.contains(head.path):
+        server.refuse(
+          connection,
+          HTTPParseError(
+            status: 503, code: "service_unavailable",
+            message:
+              "The server is at its limit of \(configuration.maxConnections) busy connections and answers only health checks and sign-ins; try again shortly."
+          ))
         close(connection, owned: true)
         return
       case .request(let head, let body):

@@ -34,13 +34,19 @@ final class HTTPConnection: @unchecked Sendable {
   /// When the first byte of the request being received arrived; `nil` between requests.
   var requestStarted: ContinuousClock.Instant?
   private let ownership = PlainLock<(claimed: Bool, closed: Bool)>((false, false))
+  /// Admitted into the reserve beyond the connection limit: answers only the reserved paths.
+  let isReserve: Bool
 
-  init(id: UInt64 = 0, fd: Int32, peer: String, host: String, now: ContinuousClock.Instant) {
+  init(
+    id: UInt64 = 0, fd: Int32, peer: String, host: String, now: ContinuousClock.Instant,
+    isReserve: Bool = false
+  ) {
     self.id = id
     self.fd = fd
     self.peer = peer
     self.host = host
     self.lastActivity = now
+    self.isReserve = isReserve
   }
 
   /// Whether the connection waits between requests with nothing received (may be evicted).

@@ -18,44 +18,44 @@ extension HTTPServer {
 
   /// Answers `head` and `body` on `connection` and logs one line.
   ///
-  /// With `resume`, the handler may answer after returning (``Answered/later``); writing the
-  /// answer then calls `resume` with whether the connection stays open.
+  /// The handler may answer after returning (``Answered/later``); writing the answer then calls
+  /// `resume` with whether the connection stays open. An answer given before the handler
+  /// returns is this call's outcome instead, so a chain of such answers never nests.
   func answer(
     _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection,
-    resume: (@Sendable (_ keepOpen: Bool) -> Void)?
+    resume: @escaping @Sendable (_ keepOpen: Bool) -> Void
   ) -> Answered {
     let started = ContinuousClock.now
     var headers = head.headers
     // The handler's per-address limits rely on this value, so a client cannot choose it.
-    headers[Self.peerAddressHeader] = connection.host
+    headers[Self.peerAddressHeader] = clientAddress(of: connection, forwardedFor: headers["x-forwarded-for"])
     let request = WireRequest(
       method: head.method, path: head.path, query: head.query, headers: headers, body: Data(body))
-    let respond: @Sendable (WireRequest, (@Sendable (WireResponse) -> Void)?) -> WireResponse?
-    switch responder {
-    case .direct(let direct): respond = direct
-    case .asynchronous(let handler):
-      return send(callAsync(handler, request), for: head, on: connection, since: started)
-    }
-    guard let resume else {
-      guard let response = respond(request, nil) else {
-        logger.error("\(head.method) \(head.path): the handler returned no response")
-        return send(Self.noResponse, for: head, on: connection, since: started)
-      }
-      return send(response, for: head, on: connection, since: started)
-    }
     // A second answer would be a second response on the connection, written while another
     // thread may already serve its next request: only the first one counts.
     let once = AnswerOnce()
     let later = { @Sendable [self] (response: WireResponse) in
       guard once.take() else { return dropSecondAnswer(to: head) }
-      resume(send(response, for: head, on: connection, since: started) == .keepOpen)
+      let sent = send(response, for: head, on: connection, since: started)
+      if once.handOver(sent) { resume(sent == .keepOpen) }
     }
-    guard let response = respond(request, later) else { return .later }
-    guard once.take() else {
-      dropSecondAnswer(to: head)
-      return .later
+    if let response = respond(request, later) {
+      guard once.take() else {
+        dropSecondAnswer(to: head)
+        return once.returned() ?? .later
+      }
+      return send(response, for: head, on: connection, since: started)
     }
-    return send(response, for: head, on: connection, since: started)
+    return once.returned() ?? .later
+  }
+
+  /// The connection's address, or behind the ``HTTPServerConfiguration/trustedProxy`` the last
+  /// address its `X-Forwarded-For` names.
+  private func clientAddress(of connection: HTTPConnection, forwardedFor: String?) -> String {
+    guard connection.host == configuration.trustedProxy, let forwardedFor,
+      let last = forwardedFor.split(separator: ",").last.map(Socket.trimOWS), !last.isEmpty
+    else { return connection.host }
+    return String(last.prefix(64))
   }
 
   private func dropSecondAnswer(to head: HTTPRequestHead) {
@@ -78,33 +78,12 @@ extension HTTPServer {
     return written && keepAlive ? .keepOpen : .close
   }
 
-  static let noResponse = WireResponse(
-    status: 500, headers: [APIHeaders.contentType: APIHeaders.json],
-    body: Data(#"{"code":"internal_error","message":"The server's handler gave no response."}"#.utf8))
-
   /// Writes `error` and logs it; the connection closes afterwards.
   func refuse(_ connection: HTTPConnection, _ error: HTTPParseError) {
     let bytes = errorResponse(
       status: error.status, code: error.code, message: error.message, keepAlive: false)
     _ = Socket.writeAll(connection.fd, bytes, timeoutMilliseconds: 100)
     logger.info("\(connection.peer) - - \(error.status) \(bytes.count)B refused: \(error.message)")
-  }
-
-  /// Runs the async handler as a task and waits for it on this thread.
-  private func callAsync(_ handler: @escaping WireHandler, _ request: WireRequest) -> WireResponse {
-    let box = ResponseBox()
-    let done = DispatchSemaphore(value: 0)
-    let run: @Sendable () async -> Void = {
-      box.set(await handler(request))
-      done.signal()
-    }
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-      Task(executorPreference: HandlerTaskExecutor(), operation: run)
-    } else {
-      Task(operation: run)
-    }
-    done.wait()
-    return box.get()
   }
 
   func errorResponse(status: Int, code: String, message: String, keepAlive: Bool) -> [UInt8] {
@@ -155,7 +134,7 @@ extension HTTPServer {
   /// Pre-encoded pieces of every response head, so the common ones cost a copy, not formatting.
   static let statusLines: [Int: [UInt8]] = Dictionary(
     uniqueKeysWithValues: [
-      200, 201, 204, 400, 401, 403, 404, 405, 408, 409, 413, 429, 431, 500, 501, 503, 505,
+      200, 201, 204, 400, 401, 403, 404, 405, 408, 409, 413, 429, 431, 500, 501, 503, 505, 507,
     ]
     .map { ($0, Array("HTTP/1.1 \($0) \(reasonPhrase($0))\r\n".utf8)) })
   static let colonSpace = Array(": ".utf8)
@@ -183,28 +162,39 @@ extension HTTPServer {
     case 501: "Not Implemented"
     case 503: "Service Unavailable"
     case 505: "HTTP Version Not Supported"
+    case 507: "Insufficient Storage"
     default: "Status"
     }
   }
 }
 
-/// Whether a request has had its answer, shared by the handler's return and its later answer.
+/// Whether a request has had its answer, shared by the handler's return and its later answer,
+/// and who carries on with the connection after a later one.
 final class AnswerOnce: Sendable {
   private let given = Atomic<Bool>(false)
+  /// Whether the handler has returned, and what became of an answer written before it did.
+  private let handing = Mutex<(returned: Bool, sent: HTTPServer.Answered?)>((false, nil))
 
   /// True for the first caller only.
   func take() -> Bool {
     !given.exchange(true, ordering: .acquiringAndReleasing)
   }
-}
 
-/// Carries the handler's response from its task back to the worker thread.
-final class ResponseBox: Sendable {
-  private let value = Mutex<WireResponse?>(nil)
+  /// Called once a later answer is written: true when the handler has returned, so the writer
+  /// serves the connection on; false when it has not, and ``returned()`` hands `sent` to it.
+  func handOver(_ sent: HTTPServer.Answered) -> Bool {
+    handing.withLock { state in
+      if !state.returned { state.sent = sent }
+      return state.returned
+    }
+  }
 
-  func set(_ response: WireResponse) { value.withLock { $0 = response } }
-
-  func get() -> WireResponse {
-    value.withLock { $0 } ?? HTTPServer.noResponse
+  /// Called when the handler returns: what became of an answer it wrote meanwhile, or `nil`
+  /// when none is written yet (its writer serves the connection on).
+  func returned() -> HTTPServer.Answered? {
+    handing.withLock { state in
+      state.returned = true
+      return state.sent
+    }
   }
 }

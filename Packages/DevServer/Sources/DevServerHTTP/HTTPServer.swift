@@ -22,7 +22,7 @@ import Darwin
 /// timeouts, one log line per request, and a graceful ``shutdown(gracePeriod:)``.
 ///
 /// ```swift
-/// let server = HTTPServer(configuration: configuration, handler: backend.handler)
+/// let server = HTTPServer(configuration: configuration, respondNowOrLater: backend.handle(_:later:))
 /// let port = try server.start()
 /// // …
 /// server.shutdown()
@@ -42,7 +42,8 @@ public final class HTTPServer: Sendable {
 
   /// The limits and address this server uses.
   public let configuration: HTTPServerConfiguration
-  let responder: Responder
+  /// Answers a request on a worker thread: returns the response, or `nil` and passes it later.
+  let respond: @Sendable (WireRequest, _ later: (@Sendable (WireResponse) -> Void)?) -> WireResponse?
   let logger: Logger
   let state = Mutex(State())
   /// Set once by ``shutdown(gracePeriod:)``; read on every request, so not behind a lock.
@@ -51,24 +52,16 @@ public final class HTTPServer: Sendable {
   /// The connections and the threads serving them, once started.
   let loop = Mutex<EventLoop?>(nil)
 
-  /// How requests are answered: directly on a worker thread (possibly later, from another
-  /// thread), or through an async handler.
-  enum Responder: Sendable {
-    case direct(@Sendable (WireRequest, _ later: (@Sendable (WireResponse) -> Void)?) -> WireResponse?)
-    case asynchronous(WireHandler)
-  }
-
-  /// Creates a server answering with a synchronous function, called on a worker thread.
-  ///
-  /// Preferred for the dev backend (`DevBackend.handle`): no hop to the Swift concurrency pool,
-  /// so blocked cooperative threads elsewhere in the process cannot stall the server.
+  /// Creates a server answering with a synchronous function, called on a worker thread: no hop
+  /// to the Swift concurrency pool, so blocked cooperative threads elsewhere in the process
+  /// cannot stall the server.
   public init(
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
     logger: Logger = Logger(label: "fromm-server"),
     respond: @escaping @Sendable (WireRequest) -> WireResponse
   ) {
     self.configuration = configuration
-    self.responder = .direct { request, _ in respond(request) }
+    self.respond = { request, _ in respond(request) }
     self.logger = logger
   }
 
@@ -76,8 +69,8 @@ public final class HTTPServer: Sendable {
   /// it returns the response, or `nil` and passes the response to `later` (once, from any
   /// thread). The worker serves other connections meanwhile.
   ///
-  /// `later` is `nil` when the connection already holds the client's next request (pipelining):
-  /// the function must then answer before it returns, so answers keep their order.
+  /// Requests pipelined behind one answered later wait with it, holding no thread, and are
+  /// answered after it, in order.
   ///
   /// ```swift
   /// let server = HTTPServer(respondNowOrLater: backend.handle(_:later:))
@@ -91,18 +84,7 @@ public final class HTTPServer: Sendable {
       ) -> WireResponse?
   ) {
     self.configuration = configuration
-    self.responder = .direct(respondNowOrLater)
-    self.logger = logger
-  }
-
-  /// Creates a server answering with an async ``WireHandler``; each request runs as a task and
-  /// its worker thread waits for it.
-  public init(
-    configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping WireHandler,
-    logger: Logger = Logger(label: "fromm-server")
-  ) {
-    self.configuration = configuration
-    self.responder = .asynchronous(handler)
+    self.respond = respondNowOrLater
     self.logger = logger
   }
 
@@ -138,7 +120,8 @@ public final class HTTPServer: Sendable {
     let port = try bind()
     let listener = state.withLock { $0.listener }
     let poller = try Poller()
-    Self.raiseDescriptorLimit(toAtLeast: configuration.maxConnections + 64)
+    Socket.raiseDescriptorLimit(
+      toAtLeast: configuration.maxConnections + HTTPServerConfiguration.reservedDescriptors)
     let loop = EventLoop(server: self, poller: poller, listener: listener)
     self.loop.withLock { $0 = loop }
     running.enter()
@@ -191,19 +174,6 @@ public final class HTTPServer: Sendable {
 
   /// The worker threads running now; package access, for the benchmark.
   package var workerCount: Int { loop.withLock { $0 }?.workerCount ?? 0 }
-
-  /// Asks for enough descriptors for `count` connections (the soft limit is often 1,024).
-  private static func raiseDescriptorLimit(toAtLeast count: Int) {
-    var limit = rlimit()
-    #if canImport(Glibc)
-    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-    let resource = RLIMIT_NOFILE
-    #endif
-    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
-    limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
-    _ = setrlimit(resource, &limit)
-  }
 }
 
 /// A pipe whose read end a poller watches, so another thread can wake its waiters at once.

@@ -1,3 +1,5 @@
+import CommonDataModels
+
 /// Limits and address of an ``HTTPServer``.
 ///
 /// ```swift
@@ -14,11 +16,24 @@ public struct HTTPServerConfiguration: Sendable {
   public var maxHeaderBytes: Int = 16 * 1024
   /// The largest `Content-Length` accepted; larger gets 413 without reading the body.
   public var maxBodyBytes: Int = 64 * 1024
-  /// How many connections may be open at once. When full, the connection idle the longest is
-  /// closed to make room; only when none is idle does a new one get 503.
-  public var maxConnections: Int = 4_096
-  /// How many connections one client address may have open; more get 503.
+  /// How many connections may be open at once: by default as many as the process's hard limit
+  /// on open files allows, less a reserve for the database and the server's own descriptors.
+  /// When full, the connection idle the longest is closed to make room; only when none is idle
+  /// does a new one get 503.
+  public var maxConnections: Int = connectionCeiling(descriptorLimit: Socket.hardDescriptorLimit())
+  /// Connections admitted beyond ``maxConnections`` when none is idle, for ``reservedPaths``
+  /// only (any other request on them gets 503), so health checks and sign-ins still answer on a
+  /// full server.
+  public var reserveConnections: Int = 32
+  /// The paths a reserve connection may ask for.
+  public var reservedPaths: Set<String> = [APIPaths.health, APIPaths.signIn]
+  /// How many connections one client address may have open; more get 503. The
+  /// ``trustedProxy`` has no such limit.
   public var maxConnectionsPerAddress: Int = 1_024
+  /// The address of a reverse proxy in front of the server, whose `X-Forwarded-For` names the
+  /// client (its last entry, the one the proxy added); from any other address the header is
+  /// ignored, so a client cannot choose the address its limits are counted under.
+  public var trustedProxy: String?
   /// How many worker threads wait for requests; each answers one request at a time.
   public var workerThreads: Int = 32
   /// How many worker threads may run while requests hold them (long polls, password hashes,
@@ -38,4 +53,13 @@ public struct HTTPServerConfiguration: Sendable {
 
   /// Creates the default configuration (127.0.0.1:8080).
   public init() {}
+
+  /// The descriptors kept back from connections: the database's (a writer, 16 readers and their
+  /// logs), the listener, the poller, pipes and log files.
+  static let reservedDescriptors = 128
+
+  /// How many connections a limit of `descriptorLimit` open files leaves room for.
+  static func connectionCeiling(descriptorLimit: Int) -> Int {
+    max(64, descriptorLimit - reservedDescriptors)
+  }
 }

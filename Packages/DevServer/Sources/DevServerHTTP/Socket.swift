@@ -141,6 +141,35 @@ enum Socket {
   }
 
   /// `text` without leading and trailing spaces and tabs (HTTP's optional whitespace).
+  /// The most descriptors this process may open (its hard `RLIMIT_NOFILE`), 4,096 when unknown.
+  static func hardDescriptorLimit() -> Int {
+    descriptorLimit().map { Int(clamping: $0.limit.rlim_max) } ?? 4_096
+  }
+
+  /// Asks for enough descriptors for `count` connections (the soft limit is often 1,024).
+  static func raiseDescriptorLimit(toAtLeast count: Int) {
+    guard let (current, resource) = descriptorLimit(), current.rlim_cur < rlim_t(count) else { return }
+    var limit = current
+    limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
+    _ = setrlimit(resource, &limit)
+  }
+
+  #if canImport(Glibc)
+  private typealias LimitResource = __rlimit_resource_t
+  #else
+  private typealias LimitResource = Int32
+  #endif
+
+  private static func descriptorLimit() -> (limit: rlimit, resource: LimitResource)? {
+    var limit = rlimit()
+    #if canImport(Glibc)
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    let resource = RLIMIT_NOFILE
+    #endif
+    return getrlimit(resource, &limit) == 0 ? (limit, resource) : nil
+  }
+
   static func trimOWS<S: StringProtocol>(_ text: S) -> String {
     var scalars = Substring(text).unicodeScalars[...]
     while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }

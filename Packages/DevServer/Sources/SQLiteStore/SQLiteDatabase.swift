@@ -44,13 +44,23 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// The file's path.
   public let path: String
 
+  /// How far a commit goes before it returns (SQLite's `synchronous`, in WAL mode).
+  public enum Durability: String, Sendable, CaseIterable {
+    /// The log is flushed to the disk at every commit: a committed transaction survives a power
+    /// loss.
+    case full
+    /// The log is flushed only at checkpoints: a committed transaction survives a process crash,
+    /// but a power loss may drop those committed since the last checkpoint.
+    case normal
+  }
+
   /// Opens (creating if needed) the database at `path`, with `readers` read connections.
   ///
   /// A new file is created readable and writable by its owner only (0600).
   /// - Throws: ``SQLiteError`` naming the path and SQLite's reason when the file cannot be opened
   ///   or written (for example, a folder that is not writable).
   public init(
-    path: String, busyTimeoutMilliseconds: Int32 = 5_000, readers: Int = 4
+    path: String, busyTimeoutMilliseconds: Int32 = 5_000, readers: Int = 4, durability: Durability = .normal
   ) throws(SQLiteError) {
     self.path = path
     Self.restrictPermissions(path)
@@ -63,10 +73,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
           message:
             "could not switch '\(path)' to WAL mode (got '\(mode ?? "nothing")'); is the folder writable?")
       }
-      // In WAL mode NORMAL keeps every committed transaction across a process crash; only a power
-      // loss can drop the last few, which is acceptable for a development server.
       try writer.execute(
-        "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = \(Self.checkpointPageLimit);"
+        "PRAGMA synchronous = \(durability.rawValue.uppercased()); PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = \(Self.checkpointPageLimit);"
       )
     } catch {
       writer.close()
@@ -456,6 +464,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// Group commits begun so far, the writes they carried and the time their leaders spent
   /// gathering writes (their yield and the wait for announced ones): `writes / commits` is how
   /// many writes share a commit (package access: the benchmark prints it).
+  /// Writes announced and not yet queued or withdrawn, which a commit would wait for (package
+  /// access, for tests).
+  package var announcedWrites: Int { batch.withLock { $0.announced } }
+
   package var batchTotals: (commits: Int, writes: Int, waited: Duration) {
     (
       batchCommits.load(ordering: .relaxed), batchWrites.load(ordering: .relaxed),

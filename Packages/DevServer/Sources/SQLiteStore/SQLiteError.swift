@@ -18,6 +18,16 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// (`SQLITE_BUSY` or `SQLITE_LOCKED`): the request may succeed if tried again.
   public var isBusy: Bool { code & 0xff == 5 || code & 0xff == 6 }
 
+  /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+  public var isDamage: Bool { code & 0xff == 11 || code & 0xff == 26 }
+
+  /// Whether the disk is full (`SQLITE_FULL`).
+  public var isDiskFull: Bool { code & 0xff == 13 }
+
+  /// Whether the storage refused a write: full, read-only, failing or gone (`SQLITE_FULL`,
+  /// `SQLITE_READONLY`, `SQLITE_IOERR`, `SQLITE_CANTOPEN`).
+  public var isStorageFailure: Bool { [8, 10, 13, 14].contains(code & 0xff) }
+
   /// `SQLITE_MISMATCH`: the code of a column read as the wrong type.
   static let mismatchCode: Int32 = 20
 

@@ -41,11 +41,7 @@ do {
   exit(1)
 }
 
-func signIn(_ username: String) -> Session? {
-  let body = try? WireJSON.encode(SignInRequest(username: username, password: "fromm-demo-1"))
-  let response = backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body ?? Data()))
-  return try? WireJSON.decode(Session.self, from: response.body)
-}
+func signIn(_ username: String) -> Session? { Bench.signIn(username, on: backend) }
 
 guard let fan = signIn("demo_fan"), let artist = signIn("iu_official") else {
   StandardError.print("devserver-bench: the demo accounts could not sign in")
@@ -242,6 +238,11 @@ if runs(.bigRoom) {
   print(
     Bench.pad("    another user's GET /v1/profile")
       + String(format: " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone, profileBusy))
+  if let unread = Bench.artistListWithUnread(Bench.option("unread", default: 100_000)) {
+    print(
+      Bench.pad("    fan artist list, 0 / \(unread.count) unread broadcasts")
+        + String(format: " %7.3f / %.3f ms (a fresh folder)", unread.none, unread.many))
+  }
 }
 
 // A fresh HTTP server for the connection and anchor figures.
@@ -345,7 +346,8 @@ if let wrk = Anchors.tool("wrk") {
   let base = "http://127.0.0.1:\(targetPort)"
   if runs(.reads) {
     let nginx = Anchors.tool("nginx").flatMap {
-      Anchors.startNginx($0, files: ["health": #"{"status":"ok"}"#], in: anchorFolder)
+      Anchors.startNginx(
+        $0, files: ["health": #"{"integrity":"ok","status":"ok","storage":"writable"}"#], in: anchorFolder)
     }
     if nginx == nil {
       print("  nginx not found or not startable: the HTTP anchors are skipped (apt-get install -y nginx)")
@@ -414,15 +416,7 @@ if let wrk = Anchors.tool("wrk") {
     }
   }
   if runs(.posts) {
-    let script = anchorFolder.appendingPathComponent("post.lua")
-    try? Data(
-      """
-      wrk.method = "POST"
-      wrk.body = '{"text":"bench post"}'
-      wrk.headers["authorization"] = "Bearer \(artist.token)"
-      wrk.headers["content-type"] = "application/json"
-      """.utf8
-    ).write(to: script)
+    let script = Bench.postScript(token: artist.token, in: anchorFolder)
     // The server runs in this process, which does nothing else meanwhile: its CPU time and
     // context switches during wrk's run are the server's, a figure a busy machine moves less.
     let postSeconds = 5
@@ -467,6 +461,13 @@ if let wrk = Anchors.tool("wrk") {
             format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)",
             schema, schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter,
             hiddenReplies))
+      if let full = Bench.fullDurabilityPostRate(wrk, in: anchorFolder.appendingPathComponent("full")) {
+        print(
+          Bench.pad("    POST message, --durability full")
+            + String(
+              format: " %9.0f req/s  p50 %@  %.2f× the posts above (synchronous=NORMAL)",
+              full.requestsPerSecond, full.p50, full.requestsPerSecond / posts.requestsPerSecond))
+      }
     }
   }
 } else {
@@ -496,6 +497,62 @@ enum Bench {
   /// Single-row insert transactions per second into a plain table (no index) in a fresh file,
   /// through `SQLiteDatabase` and so with the server's journal settings: the anchor the post
   /// target is set against.
+  /// Posts per second (wrk, 5 s) to a server of its own over a fresh demo folder in `folder`
+  /// whose commits flush the log to the disk (`synchronous=FULL`), to set beside the default's.
+  static func fullDurabilityPostRate(
+    _ wrk: String, in folder: URL
+  ) -> (requestsPerSecond: Double, p50: String)? {
+    guard let backend = try? DevBackend(dataDirectory: folder, durability: .full) else { return nil }
+    let (server, port) = startServer(backend)
+    defer { server.shutdown(gracePeriod: .seconds(2)) }
+    guard let session = signIn("iu_official", on: backend) else { return nil }
+    let script = postScript(token: session.token, in: folder)
+    return Anchors.wrk(
+      wrk, url: "http://127.0.0.1:\(port)" + APIPaths.messages(artistID: session.account.id), seconds: 5,
+      script: script.path)
+  }
+
+  /// Signs a demo account in on `backend`.
+  static func signIn(_ username: String, on backend: DevBackend) -> Session? {
+    let body = try? WireJSON.encode(SignInRequest(username: username, password: "fromm-demo-1"))
+    let response = backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body ?? Data()))
+    return try? WireJSON.decode(Session.self, from: response.body)
+  }
+
+  /// A fan's artist list (p50, in-process) in a fresh demo folder before and after `count`
+  /// broadcasts the fan has not read: the unread counts should cost the same.
+  static func artistListWithUnread(_ count: Int) -> (count: Int, none: Double, many: Double)? {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "devserver-bench-unread-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard let backend = try? DevBackend(dataDirectory: folder) else { return nil }
+    guard let fan = signIn("demo_fan", on: backend), let artist = signIn("iu_official", on: backend) else {
+      return nil
+    }
+    let list = WireRequest(
+      method: "GET", path: APIPaths.artists, headers: [APIHeaders.authorization: APIHeaders.bearer(fan.token)]
+    )
+    let none = p50(300) { backend.handle(list).status }
+    guard (try? backend.insertBroadcastsForBenchmark(artist: artist.account.id, count: count)) != nil else {
+      return nil
+    }
+    return (count, none, p50(300) { backend.handle(list).status })
+  }
+
+  /// A wrk script posting one broadcast per request as the holder of `token`, written to `folder`.
+  static func postScript(token: String, in folder: URL) -> URL {
+    let script = folder.appendingPathComponent("post.lua")
+    try? Data(
+      """
+      wrk.method = "POST"
+      wrk.body = '{"text":"bench post"}'
+      wrk.headers["authorization"] = "Bearer \(token)"
+      wrk.headers["content-type"] = "application/json"
+      """.utf8
+    ).write(to: script)
+    return script
+  }
+
   static func rawInsertRate(in folder: URL, seconds: Double) -> Double {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     guard let database = try? SQLiteDatabase(path: folder.appendingPathComponent("raw.sqlite").path),

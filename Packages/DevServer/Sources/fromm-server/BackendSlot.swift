@@ -24,4 +24,9 @@ final class BackendSlot: Sendable {
     }
     return backend.handle(request, later: later)
   }
+
+  /// Ends the held long polls (see `DevBackend.endLongPolls()`), once the backend is installed.
+  func endLongPolls() {
+    backend.load()?.endLongPolls()
+  }
 }

@@ -10,7 +10,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `fromm-server [--port N] [--data DIR] [--host ADDRESS]`: serves the dev backend over HTTP.
+/// `fromm-server [--port N] [--data DIR] [--host ADDRESS] [--durability full|normal] [--demo]`: serves the dev backend over HTTP.
 
 let logger = Logger(label: "fromm-server")
 
@@ -45,6 +45,8 @@ signal(SIGPIPE, SIG_IGN)
 var configuration = HTTPServerConfiguration()
 configuration.port = options.port
 configuration.host = options.host
+configuration.trustedProxy = options.trustedProxy
+if let count = options.maxPerAddress { configuration.maxConnectionsPerAddress = count }
 let backendSlot = BackendSlot()
 let server = HTTPServer(
   configuration: configuration, logger: logger, respondNowOrLater: backendSlot.handle(_:later:))
@@ -56,7 +58,9 @@ do {
   fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
 }
 do {
-  backendSlot.install(try DevBackend(dataDirectory: options.dataDirectory))
+  backendSlot.install(
+    try DevBackend(
+      dataDirectory: options.dataDirectory, demo: options.demo, durability: options.durability))
 } catch {
   fail("\(error)")
 }
@@ -67,7 +71,7 @@ do {
 }
 // Handlers first, then the line that tells a supervisor the server is up: a SIGTERM sent after
 // that line is always a graceful stop.
-let signalSources = installShutdownHandlers(server: server, logger: logger)
+let signalSources = installShutdownHandlers(server: server, backend: backendSlot, logger: logger)
 let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
 logger.info(
   "listening on http://\(shownHost):\(port) with data in \(options.dataDirectory.standardizedFileURL.path)")

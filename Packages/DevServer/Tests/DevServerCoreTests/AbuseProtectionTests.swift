@@ -2,6 +2,7 @@ import AuthDataModels
 import CommonDataModels
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DevServerCore
@@ -72,15 +73,54 @@ import Testing
       headers: [BackendCore.peerAddressHeader: address])
   }
 
-  @Test func wrongPasswords_afterFiveFailures_accountGets429WithRetryAfter_evenWithTheRightPassword() throws {
+  @Test func wrongPasswords_afterSixFailures_429FromThatAddress_butTheRightPasswordElsewhereSignsIn() throws {
     let backend = try TestBackend()
     for _ in 0..<6 {
       #expect(try signIn(backend, "demo_fan", "wrong-password").status == 401)
     }
-    let blocked = try signIn(backend, "demo_fan", DemoData.password, from: "10.0.0.2")
+    let blocked = try signIn(backend, "demo_fan", DemoData.password)
     #expect(blocked.status == 429)
     #expect(blocked.error?.code == "too_many_requests")
     #expect(blocked.headers["retry-after"] == "1")
+    // Anyone can guess wrong: the account's owner, from a clean address, is not locked out.
+    #expect(try signIn(backend, "demo_fan", DemoData.password, from: "10.0.0.2").status == 200)
+    backend.advance(seconds: 1)
+    #expect(try signIn(backend, "demo_fan", DemoData.password).status == 200)
+  }
+
+  @Test func wrongPasswordsSentAtOnce_areCountedBeforeTheirHash_soOnlySixAreChecked() throws {
+    let gate = HashGate(limit: 1)
+    let backend = try TestBackend(hashGate: gate)
+    let statuses = Mutex<[Int]>([])
+    let answered = DispatchSemaphore(value: 0)
+    // The gate is held, so no guess is hashed (or recorded, were failures counted after it).
+    let release = HashGateTests.hold(gate)
+    let group = DispatchGroup()
+    for _ in 0..<20 {
+      group.enter()
+      Thread.detachNewThread {
+        defer { group.leave() }
+        let status = (try? signIn(backend, "demo_fan", "wrong-password"))?.status ?? 0
+        statuses.withLock { $0.append(status) }
+        answered.signal()
+      }
+    }
+    let deadline = DispatchTime.now() + 60
+    for _ in 0..<14 {
+      #expect(answered.wait(timeout: deadline) == .success, "14 guesses should be refused unhashed")
+    }
+    release.signal()
+    #expect(group.wait(timeout: .now() + 60) == .success)
+    let all = statuses.withLock { $0 }
+    #expect(all.filter { $0 == 429 }.count == 14)
+    #expect(all.filter { $0 == 401 }.count == 6)
+  }
+
+  @Test func wallClockSteppedBackAnHour_doesNotStretchABlock() throws {
+    let backend = try TestBackend()
+    for _ in 0..<6 { _ = try signIn(backend, "demo_fan", "wrong-password") }
+    backend.clock.stepWallClock(seconds: -3_600)
+    #expect(try signIn(backend, "demo_fan", DemoData.password).headers["retry-after"] == "1")
     backend.advance(seconds: 1)
     #expect(try signIn(backend, "demo_fan", DemoData.password).status == 200)
   }
@@ -123,11 +163,11 @@ import Testing
   @Test func throttle_floodOfMadeUpUsernames_staysBounded() {
     var limits = SignInThrottle.Limits()
     limits.maxTracked = 100
-    let throttle = SignInThrottle(limits: limits)
-    let now = Date(timeIntervalSince1970: 0)
+    let now = Mutex(TimeInterval(0))
+    let throttle = SignInThrottle(limits: limits) { now.withLock { $0 } }
     for index in 0..<1_000 {
-      throttle.signInFailed(
-        username: "u\(index)", address: "a\(index)", now: now.addingTimeInterval(Double(index) * 1_000))
+      now.withLock { $0 = Double(index) * 1_000 }
+      _ = throttle.reserveSignIn(username: "u\(index)", address: "a\(index)")
     }
     #expect(throttle.trackedCount <= 102)
   }
@@ -152,8 +192,8 @@ import Testing
     #expect(gate.peak <= 2)
   }
 
-  @Test func gate_heldSlots_makeTheNextCallerWait() {
-    let gate = HashGate(limit: 1)
+  /// Takes `gate`'s only slot on a thread of its own until the returned semaphore is signalled.
+  static func hold(_ gate: HashGate) -> DispatchSemaphore {
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
@@ -163,6 +203,12 @@ import Testing
       }
     }
     entered.wait()
+    return release
+  }
+
+  @Test func gate_heldSlots_makeTheNextCallerWait() {
+    let gate = HashGate(limit: 1)
+    let release = Self.hold(gate)
     let second = DispatchSemaphore(value: 0)
     Thread.detachNewThread { _ = gate.run { second.signal() } }
     #expect(second.wait(timeout: .now() + 0.2) == .timedOut)

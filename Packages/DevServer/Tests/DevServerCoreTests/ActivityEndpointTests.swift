@@ -127,8 +127,7 @@ import Testing
     let artist = try backend.signIn("iu_official")
     let cursor = try backend.send("GET", APIPaths.activity, token: fan.token).decoded(ActivityPage.self)
       .cursor
-    let started = ContinuousClock.now
-    async let held = hold(backend, after: cursor, wait: 20, token: fan.token)
+    async let held = hold(backend, after: cursor, wait: 30, token: fan.token)
     try await Task.sleep(for: .milliseconds(200))
     let sent = try backend.send(
       "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token,
@@ -136,8 +135,8 @@ import Testing
     ).decoded(Message.self)
     let page = try await held.decoded(ActivityPage.self)
     #expect(page.rooms.map(\.artistId) == [artist.account.id])
+    // An answer at the end of the wait would list no room.
     #expect(page.cursor == sent.id)
-    #expect(ContinuousClock.now - started < .seconds(20))
   }
 
   @Test func wait_anotherFansReplyArrives_keepsHoldingUntilTheWaitEnds() async throws {

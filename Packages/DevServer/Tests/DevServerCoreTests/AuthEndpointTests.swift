@@ -12,7 +12,7 @@ import Testing
     let backend = try TestBackend()
     let response = backend.send("GET", APIPaths.health)
     #expect(response.status == 200)
-    #expect(response.text == #"{"status":"ok"}"#)
+    #expect(response.text == #"{"integrity":"ok","status":"ok","storage":"writable"}"#)
   }
 
   @Test func checkAccount_existingUsername_returnsExistsTrue() throws {

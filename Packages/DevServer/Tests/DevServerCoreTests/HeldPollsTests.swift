@@ -15,12 +15,15 @@ import Testing
     let looks = Mutex(0)
     let outcome = Mutex<String?>(nil)
     let settled = DispatchSemaphore(value: 0)
+    /// Signalled at every look.
+    let looked = DispatchSemaphore(value: 0)
 
     func hold(_ polls: HeldPolls, for wait: Duration, failing: Bool = false) {
       polls.hold(
         until: ContinuousClock.now + wait,
         isReady: {
           self.looks.withLock { $0 += 1 }
+          self.looked.signal()
           if failing { throw ProbeFailure() }
           return self.ready.withLock { $0 }
         },
@@ -98,28 +101,28 @@ import Testing
     let polls = Self.polls(probe)
     let probes = (0..<3).map { _ in Probe() }
     for later in probes {
-      later.hold(polls, for: .seconds(20))
-      Thread.sleep(forTimeInterval: 0.05)
+      later.hold(polls, for: .seconds(3_600))
+      #expect(
+        later.looked.wait(timeout: .now() + 60) == .success, "a new poll is looked at by the next round")
     }
     #expect(probes.map(\.lookCount) == [1, 1, 1])
     for later in probes { later.ready.withLock { $0 = true } }
     probe.counter.withLock { $0 += 1 }
-    for later in probes { #expect(later.settled.wait(timeout: .now() + 2) == .success) }
+    for later in probes { #expect(later.settled.wait(timeout: .now() + 60) == .success) }
   }
 
   @Test func somethingChangedInThisProcess_startsARoundAtOnce_ratherThanAtTheIntervalsEnd() {
     let probe = Probe()
-    let polls = Self.polls(probe, interval: .seconds(30))
+    let polls = Self.polls(probe, interval: .seconds(3_600))
     polls.somethingChanged()  // nothing held: nothing to do
-    probe.hold(polls, for: .seconds(60))
+    probe.hold(polls, for: .seconds(7_200))
     Thread.sleep(forTimeInterval: 0.05)
     probe.ready.withLock { $0 = true }
     probe.counter.withLock { $0 += 1 }
-    let told = ContinuousClock.now
     polls.somethingChanged()
-    // The first round (the new poll's look) and the one asked for both come long before 30 s.
-    #expect(probe.settled.wait(timeout: .now() + 5) == .success)
-    #expect(ContinuousClock.now - told < .seconds(5))
+    // The first round (the new poll's look) and the one asked for both come long before the
+    // hour's interval; waiting a minute fails only a round that was never started.
+    #expect(probe.settled.wait(timeout: .now() + 60) == .success)
     #expect(probe.outcome.withLock { $0 } == "answered")
   }
 }

@@ -23,6 +23,28 @@ import Testing
     #expect(joined.port == 9000 && joined.host == "::1" && joined.dataDirectory.path == "/tmp/f")
   }
 
+  @Test func demo_isOffByDefault_andSetByTheFlag() throws {
+    #expect(try ServerOptions.parse([], environment: home).demo == false)
+    #expect(try ServerOptions.parse(["--data", "/tmp/f", "--demo"], environment: home).demo == true)
+  }
+
+  @Test func connectionLimits_areReadFromTheCommandLine() throws {
+    let options = try ServerOptions.parse(
+      ["--max-per-address=4000", "--trusted-proxy", "10.0.0.5"], environment: home)
+    #expect(options.maxPerAddress == 4_000 && options.trustedProxy == "10.0.0.5")
+    #expect(throws: ServerOptionsError.self) {
+      try ServerOptions.parse(["--max-per-address", "0"], environment: home)
+    }
+  }
+
+  @Test func durability_isNormalByDefault_fullOnRequest_andAnythingElseIsRefused() throws {
+    #expect(try ServerOptions.parse([], environment: home).durability == .normal)
+    #expect(try ServerOptions.parse(["--durability=full"], environment: home).durability == .full)
+    #expect(throws: ServerOptionsError(message: "--durability needs full or normal, got 'paranoid'")) {
+      try ServerOptions.parse(["--durability", "paranoid"], environment: home)
+    }
+  }
+
   @Test func environment_setsValues_andTheCommandLineWins() throws {
     let environment = home.merging([
       "FROMM_PORT": "9100", "FROMM_DATA": "/srv/fromm", "FROMM_HOST": "localhost",

@@ -14,7 +14,7 @@ final class TestBackend: Sendable {
   let clock: ManualClock
 
   init(
-    seed: Bool = true, directory: URL? = nil, busyTimeoutMilliseconds: Int32 = 5_000,
+    seed: Bool = true, demo: Bool = false, directory: URL? = nil, busyTimeoutMilliseconds: Int32 = 5_000,
     hashGate: HashGate = HashGate()
   ) throws {
     let folder =
@@ -25,9 +25,10 @@ final class TestBackend: Sendable {
     self.clock = clock
     backend = try DevBackend(
       dataDirectory: folder, hasher: PasswordHasher(cost: 1), sessionLifetime: 3_600, seedDemoData: seed,
+      demo: demo,
       now: { clock.now }, logger: .init(label: "test") { _ in },
       busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-      hashGate: hashGate)
+      hashGate: hashGate, monotonicSeconds: { clock.elapsed })
   }
 
   deinit {
@@ -75,9 +76,10 @@ final class TestBackend: Sendable {
   /// Sends a request as the HTTP server does, offering to take the answer later: returns the
   /// answer given now, or the one passed later (waiting up to 10 s), and which of the two it was.
   func sendOfferingLater(
-    _ method: String, _ path: String, token: String? = nil, json: String? = nil
+    _ method: String, _ path: String, token: String? = nil, json: String? = nil,
+    headers extraHeaders: [String: String] = [:]
   ) -> (response: WireResponse?, answeredLater: Bool) {
-    var headers: [String: String] = [:]
+    var headers = extraHeaders
     if let token { headers[APIHeaders.authorization] = APIHeaders.bearer(token) }
     if json != nil { headers[APIHeaders.contentType] = APIHeaders.json }
     let request = WireRequest(method: method, path: path, headers: headers, body: Data((json ?? "").utf8))
@@ -154,12 +156,22 @@ extension WireResponse {
 }
 
 /// The backend's clock in tests: starts at a fixed instant and moves only when told.
+/// A wall clock and a monotonic one, both moved by ``advance(seconds:)``; ``stepWallClock(seconds:)``
+/// moves the wall clock alone, as an administrator or NTP may.
 final class ManualClock: Sendable {
-  private let date = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+  private let times = Mutex((date: Date(timeIntervalSince1970: 1_790_000_000), elapsed: TimeInterval(0)))
 
-  var now: Date { date.withLock { $0 } }
+  var now: Date { times.withLock { $0.date } }
+  var elapsed: TimeInterval { times.withLock { $0.elapsed } }
 
   func advance(seconds: TimeInterval) {
-    date.withLock { $0 = $0.addingTimeInterval(seconds) }
+    times.withLock { times in
+      times.date.addTimeInterval(seconds)
+      times.elapsed += seconds
+    }
+  }
+
+  func stepWallClock(seconds: TimeInterval) {
+    times.withLock { $0.date.addTimeInterval(seconds) }
   }
 }

@@ -28,7 +28,6 @@ import Testing
   @Test func headDrippedSlowly_isCutOffAtTheHeaderDeadline() throws {
     let server = try TestServer { $0.headerTimeout = .milliseconds(300) }
     let client = try server.client()
-    let started = ContinuousClock.now
     var refused: LoopbackClient.Response?
     for byte in Array("GET /v1/health HTTP/1.1\r\nx-drip: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8) {
       guard client.sendRaw([byte]) else { break }
@@ -37,8 +36,8 @@ import Testing
         break
       }
     }
+    // Without the head's deadline the drip would end unanswered (the read deadline is 10 s).
     #expect(refused?.status == 408)
-    #expect(ContinuousClock.now - started < .seconds(3))
   }
 
   @Test func oneAddressOverItsConnectionCap_gets503_othersAreUnaffected() throws {
@@ -76,18 +75,46 @@ import Testing
     #expect(HTTPRequestParser.headEnd(in: bytes, from: bytes.count - 3) == nil)
   }
 
-  @Test func clientAddress_isSetByTheServer_notTakenFromTheClient() throws {
-    #expect(HTTPServer.peerAddressHeader == BackendCore.peerAddressHeader)
+  /// The client address each request of a server configured with `trustedProxy` was given.
+  func clientAddress(trustedProxy: String?, headers: [String: String]) throws -> String {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
+    configuration.trustedProxy = trustedProxy
     let server = HTTPServer(configuration: configuration, logger: .init(label: "test") { _ in }) { request in
       WireResponse(status: 200, body: Data((request.headers[HTTPServer.peerAddressHeader] ?? "none").utf8))
     }
     let port = try server.start()
     defer { server.shutdown(gracePeriod: .seconds(1)) }
-    let response = try LoopbackClient(port: port).request(
-      "GET", "/", headers: [HTTPServer.peerAddressHeader: "203.0.113.9"])
-    #expect(String(decoding: response.body, as: UTF8.self) == "127.0.0.1")
+    let response = try LoopbackClient(port: port).request("GET", "/", headers: headers)
+    return String(decoding: response.body, as: UTF8.self)
+  }
+
+  @Test func clientAddress_isSetByTheServer_notTakenFromTheClient() throws {
+    #expect(HTTPServer.peerAddressHeader == BackendCore.peerAddressHeader)
+    let forged = [HTTPServer.peerAddressHeader: "203.0.113.9", "x-forwarded-for": "198.51.100.7"]
+    #expect(try clientAddress(trustedProxy: nil, headers: forged) == "127.0.0.1")
+    #expect(try clientAddress(trustedProxy: "10.1.1.1", headers: forged) == "127.0.0.1")
+  }
+
+  @Test func clientAddress_behindTheTrustedProxy_isTheLastForwardedAddress() throws {
+    let forwarded = ["x-forwarded-for": "203.0.113.9, 198.51.100.7"]
+    #expect(try clientAddress(trustedProxy: "127.0.0.1", headers: forwarded) == "198.51.100.7")
+    #expect(try clientAddress(trustedProxy: "127.0.0.1", headers: [:]) == "127.0.0.1")
+  }
+
+  @Test func trustedProxy_hasNoPerAddressCap() throws {
+    let server = try TestServer {
+      $0.maxConnectionsPerAddress = 2
+      $0.trustedProxy = "127.0.0.1"
+    }
+    let clients = try (0..<4).map { _ in try server.client() }
+    for client in clients { #expect(try client.request("GET", APIPaths.health).status == 200) }
+  }
+
+  @Test func connectionCeiling_followsTheDescriptorLimit_lessAReserve() {
+    #expect(HTTPServerConfiguration.connectionCeiling(descriptorLimit: 1_048_576) == 1_048_448)
+    #expect(HTTPServerConfiguration.connectionCeiling(descriptorLimit: 100) == 64)
+    #expect(HTTPServerConfiguration().maxConnections == Socket.hardDescriptorLimit() - 128)
   }
 
   @Test func encodedLineBreakInThePath_cannotForgeALogLine() throws {
@@ -209,9 +236,13 @@ import Testing
     let loop = try #require(server.loop.withLock { $0 })
     Self.sendRequests(port: port, until: { loop.parkedWorkerCount >= 2 })
     #expect(loop.parkedWorkerCount >= 2)
-    let started = ContinuousClock.now
-    server.shutdown(gracePeriod: .seconds(5))
-    #expect(ContinuousClock.now - started < .seconds(2))
+    // Waiting for the parked workers, the shutdown would last its whole 10-minute grace period.
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      server.shutdown(gracePeriod: .seconds(600))
+      stopped.signal()
+    }
+    #expect(stopped.wait(timeout: .now() + 60) == .success)
   }
 
   @Test func workersAtTheirMaximum_aFreshRequestWaitsForAHeldOneToEnd() throws {

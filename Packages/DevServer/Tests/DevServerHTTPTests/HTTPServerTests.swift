@@ -12,6 +12,7 @@ final class TestServer: Sendable {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "http-tests-\(UUID().uuidString)")
   let server: HTTPServer
+  let backend: DevBackend
   let port: UInt16
   let logLines = LogLines()
 
@@ -19,7 +20,7 @@ final class TestServer: Sendable {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
     configure(&configuration)
-    let backend = try DevBackend(dataDirectory: folder, hasher: PasswordHasher(cost: 1))
+    backend = try DevBackend(dataDirectory: folder, hasher: PasswordHasher(cost: 1))
     let lines = logLines
     server = HTTPServer(
       configuration: configuration, logger: .init(label: "test", minimumLevel: .info) { lines.append($0) },
@@ -53,7 +54,9 @@ final class LogLines: Sendable {
     let response = try server.client().request("GET", "/v1/health")
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "application/json")
-    #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok"}"#)
+    #expect(
+      String(decoding: response.body, as: UTF8.self)
+        == #"{"integrity":"ok","status":"ok","storage":"writable"}"#)
   }
 
   @Test func keepAlive_servesManyRequestsOnOneConnection() throws {
@@ -213,19 +216,43 @@ final class LogLines: Sendable {
     #expect(client.isClosedByServer(within: .seconds(2)))
   }
 
-  @Test func connectionLimit_busyConnections_refuseTheExtraOneWith503() throws {
-    let server = try TestServer { $0.maxConnections = 1 }
-    let first = try server.client()
-    first.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
+  /// A server of one connection (and `reserve` more), that one busy with a half-sent request.
+  func fullServer(reserve: Int) throws -> (TestServer, busy: LoopbackClient) {
+    let server = try TestServer {
+      $0.maxConnections = 1
+      $0.reserveConnections = reserve
+    }
+    let busy = try server.client()
+    busy.sendRaw(Array("GET /v1/health HTTP/1.1\r\n".utf8))
     usleep(100_000)
+    return (server, busy)
+  }
+
+  @Test func connectionLimit_busyConnectionsAndNoReserve_refuseTheExtraOneWith503() throws {
+    let (server, first) = try fullServer(reserve: 0)
     let second = try server.client()
     #expect(try second.readResponse()?.status == 503)
     first.sendRaw(Array("\r\n".utf8))
     #expect(try first.readResponse()?.status == 200)
   }
 
+  @Test func connectionLimit_busyConnections_leaveAReserveThatAnswersOnlyHealthAndSignIn() throws {
+    let (server, first) = try fullServer(reserve: 1)
+    let reserve = try server.client()
+    #expect(try reserve.request("GET", APIPaths.health).status == 200)
+    let refused = try reserve.request("GET", APIPaths.artists)
+    #expect(refused.status == 503)
+    #expect(String(decoding: refused.body, as: UTF8.self).contains("only health checks and sign-ins"))
+    first.sendRaw(Array("\r\n".utf8))
+    #expect(try first.readResponse()?.status == 200)
+  }
+
   @Test func connectionLimit_idleConnectionMakesRoomForANewClient() throws {
-    let server = try TestServer { $0.maxConnections = 1 }
+    // No reserve: a client arriving while the first is still busy would be let in through it.
+    let server = try TestServer {
+      $0.maxConnections = 1
+      $0.reserveConnections = 0
+    }
     let idle = try server.client()
     #expect(try idle.request("GET", "/v1/health").status == 200)
     // The client reads its response before the worker hands the connection back to the event
@@ -270,54 +297,5 @@ final class LogLines: Sendable {
     let second = HTTPServer(configuration: configuration) { _ in WireResponse(status: 204) }
     #expect(second.port == 0)
     #expect(throws: (any Error).self) { try second.start() }
-  }
-}
-
-@Suite struct AsyncHandlerServerTests {
-  @Test func asyncHandler_servesRequestsThroughTasks() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("async-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let backend = try DevBackend(dataDirectory: folder, hasher: PasswordHasher(cost: 1))
-    var configuration = HTTPServerConfiguration()
-    configuration.port = 0
-    let server = HTTPServer(
-      configuration: configuration, handler: backend.handler, logger: .init(label: "test") { _ in })
-    let port = try server.start()
-    defer { server.shutdown(gracePeriod: .seconds(1)) }
-    // The blocking client runs on its own thread, so this test never holds a cooperative thread
-    // that the handler's task might need.
-    let statuses = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
-      Thread.detachNewThread {
-        var statuses: [Int] = []
-        if let client = try? LoopbackClient(port: port) {
-          statuses.append((try? client.request("GET", "/v1/health"))?.status ?? 0)
-          statuses.append((try? client.request("GET", "/v1/artists"))?.status ?? 0)
-        }
-        continuation.resume(returning: statuses)
-      }
-    }
-    #expect(statuses == [200, 401])
-  }
-
-  @Test func asyncHandler_answersWhileEveryCooperativeThreadIsBlocked() throws {
-    var configuration = HTTPServerConfiguration()
-    configuration.port = 0
-    let server = HTTPServer(
-      configuration: configuration, handler: { _ in WireResponse(status: 200) },
-      logger: .init(label: "test") { _ in })
-    let port = try server.start()
-    defer { server.shutdown(gracePeriod: .seconds(1)) }
-    // Occupy every cooperative thread (this test runs on one of them too) until the answer is in.
-    let release = DispatchSemaphore(value: 0)
-    let blockers = ProcessInfo.processInfo.activeProcessorCount
-    for _ in 0..<blockers {
-      Task.detached { release.wait() }
-    }
-    defer {
-      for _ in 0..<blockers { release.signal() }
-    }
-    let client = try LoopbackClient(port: port)
-    let status = try? client.request("GET", "/v1/health", timeout: .seconds(3)).status
-    #expect(status == 200, "the async handler waited for a cooperative thread")
   }
 }

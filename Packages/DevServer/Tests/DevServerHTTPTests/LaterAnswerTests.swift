@@ -15,6 +15,14 @@ final class LaterAnswerServer: Sendable {
   /// Each request's path, and whether the server offered to take the answer later.
   let offers = Offers()
   let logLines = LogLines()
+  /// The answers `/hold` keeps until ``releaseHeld(threads:)``.
+  let held = HeldAnswers()
+  /// What a `/hold` offered no later answer blocks its thread on until ``releaseHeld(threads:)``.
+  let heldThreads = DispatchSemaphore(value: 0)
+
+  final class HeldAnswers: Sendable {
+    let answers = Mutex<[@Sendable (WireResponse) -> Void]>([])
+  }
 
   final class Offers: Sendable {
     private let items = Mutex<[(path: String, later: Bool)]>([])
@@ -23,11 +31,16 @@ final class LaterAnswerServer: Sendable {
     var laterOffered: [Bool] { items.withLock { $0.map(\.later) } }
   }
 
-  init(delay: Duration = .milliseconds(20)) throws {
+  init(
+    delay: Duration = .milliseconds(20), configure: (inout HTTPServerConfiguration) -> Void = { _ in }
+  ) throws {
     var configuration = HTTPServerConfiguration()
     configuration.port = 0
+    configure(&configuration)
     let offers = offers
     let lines = logLines
+    let held = held
+    let heldThreads = heldThreads
     server = HTTPServer(configuration: configuration, logger: .init(label: "test") { lines.append($0) }) {
       request, later in
       offers.append(request.path, later: later != nil)
@@ -39,7 +52,13 @@ final class LaterAnswerServer: Sendable {
           later(WireResponse(status: 201, body: body))
         }
         return nil
-      case "/nothing":
+      case "/hold":
+        // A long poll: held until released, without a thread when the server allows it.
+        guard let later else {
+          heldThreads.wait()
+          return WireResponse(status: 200, body: Data("held on a thread".utf8))
+        }
+        held.answers.withLock { $0.append(later) }
         return nil
       case "/twice":
         // A faulty handler: two answers later, from two threads.
@@ -58,7 +77,31 @@ final class LaterAnswerServer: Sendable {
     port = try server.start()
   }
 
+  /// How many `/hold` answers are kept.
+  var heldCount: Int { held.answers.withLock { $0.count } }
+
+  /// Answers every kept `/hold`, and frees up to `threads` of those held on a thread.
+  func releaseHeld(threads: Int = 0) {
+    let kept = held.answers.withLock { held in
+      defer { held.removeAll() }
+      return held
+    }
+    for later in kept { later(WireResponse(status: 200, body: Data("released".utf8))) }
+    for _ in 0..<threads { heldThreads.signal() }
+  }
+
   deinit { server.shutdown(gracePeriod: .seconds(2)) }
+}
+
+/// Waits until `condition` holds, looking every 10 ms; gives up only after `timeout`, which only
+/// a hung test reaches.
+func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while !condition() {
+    guard ContinuousClock.now < deadline else { return false }
+    Thread.sleep(forTimeInterval: 0.01)
+  }
+  return true
 }
 
 @Suite struct LaterAnswerTests {
@@ -74,17 +117,42 @@ final class LaterAnswerServer: Sendable {
     #expect(server.offers.laterOffered == Array(repeating: true, count: 6))
   }
 
-  @Test func pipelinedRequests_areNotOfferedALaterAnswer_soAnswersKeepTheirOrder() throws {
+  @Test func pipelinedRequestBehindALaterAnswer_isAnsweredAfterIt_inOrder() throws {
     let server = try LaterAnswerServer()
     let client = try LoopbackClient(port: server.port)
-    // Both requests arrive in one read: the first is answered before the second is looked at.
+    // Both requests arrive in one read: the second waits for the first's later answer.
     client.sendRaw(
       Array("POST /later HTTP/1.1\r\ncontent-length: 1\r\n\r\naGET /after HTTP/1.1\r\n\r\n".utf8))
     let first = try client.readResponse()
     let second = try client.readResponse()
-    #expect(first?.status == 200 && first.map { String(decoding: $0.body, as: UTF8.self) } == "now")
+    #expect(first?.status == 201 && first.map { String(decoding: $0.body, as: UTF8.self) } == "a")
     #expect(second?.status == 200 && second.map { String(decoding: $0.body, as: UTF8.self) } == "/after")
-    #expect(server.offers.laterOffered == [false, true])
+    #expect(server.offers.laterOffered == [true, true])
+  }
+
+  @Test func pipelinedHeldRequests_holdNoWorker_soAFreshClientIsAnswered() throws {
+    // Two workers at most; six connections each pipelining two held requests.
+    let server = try LaterAnswerServer {
+      $0.workerThreads = 1
+      $0.maxWorkerThreads = 2
+    }
+    let clients = try (0..<6).map { _ in
+      let client = try LoopbackClient(port: server.port)
+      client.sendRaw(Array("GET /hold HTTP/1.1\r\n\r\nGET /hold HTTP/1.1\r\n\r\n".utf8))
+      return client
+    }
+    #expect(waitUntil { server.heldCount == 6 }, "each connection's first request should be held")
+    let fresh = try LoopbackClient(port: server.port).request("GET", "/health", timeout: .seconds(60))
+    #expect(fresh.status == 200)
+    // Each release answers one request per connection, in order.
+    for round in 0..<2 {
+      #expect(waitUntil { server.heldCount == 6 }, "round \(round): every connection's request held")
+      server.releaseHeld(threads: 12)
+      for client in clients {
+        let answer = try client.readResponse(timeout: .seconds(60))
+        #expect(answer.map { String(decoding: $0.body, as: UTF8.self) } == "released")
+      }
+    }
   }
 
   @Test func laterAnswerToConnectionClose_closesTheConnectionAfterIt() throws {
@@ -94,17 +162,6 @@ final class LaterAnswerServer: Sendable {
     #expect(response.status == 201)
     #expect(response.headers["connection"] == "close")
     #expect(client.isClosedByServer())
-  }
-
-  @Test func handlerGivingNoAnswerWithoutALaterOne_gets500_andTheConnectionCarriesOn() throws {
-    let server = try LaterAnswerServer()
-    let client = try LoopbackClient(port: server.port)
-    // Pipelined, so the first request is offered no later answer and must answer now.
-    client.sendRaw(Array("GET /nothing HTTP/1.1\r\n\r\nGET /after HTTP/1.1\r\n\r\n".utf8))
-    let first = try client.readResponse()
-    #expect(first?.status == 500)
-    #expect(first.map { String(decoding: $0.body, as: UTF8.self).contains("no response") } == true)
-    #expect(try client.readResponse()?.status == 200)
   }
 
   @Test(arguments: ["/twice", "/both"])
@@ -145,10 +202,7 @@ final class LaterAnswerServer: Sendable {
     let client = try LoopbackClient(port: server.port)
     #expect(client.sendRaw(Array("POST /later HTTP/1.1\r\ncontent-length: 2\r\n\r\nhi".utf8)))
     // The request is in the handler's hands when the shutdown starts.
-    let deadline = ContinuousClock.now + .seconds(2)
-    while server.offers.laterOffered.isEmpty && ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.005)
-    }
+    #expect(waitUntil { !server.offers.laterOffered.isEmpty })
     let stopped = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       server.server.shutdown(gracePeriod: .seconds(2))
@@ -179,20 +233,17 @@ final class LaterAnswerServer: Sendable {
     let room = "/v1/rooms/\(artist.id)/messages"
     let first = try server.client().request("GET", room, headers: ["authorization": "Bearer \(fan.token)"])
     let cursor = try #require(try JSONSerialization.jsonObject(with: first.body) as? [String: Any])["cursor"]
+    let started = ContinuousClock.now
     let clients = try (0..<40).map { _ in
       let client = try server.client()
       client.sendRaw(
         Array(
-          "GET \(room)?after=\(cursor ?? 0)&wait=20 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n"
+          "GET \(room)?after=\(cursor ?? 0)&wait=30 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n"
             .utf8))
       return client
     }
     let loop = try #require(server.server.loop.withLock { $0 })
-    let deadline = ContinuousClock.now + .seconds(5)
-    while loop.heldByHandlers < 40 && ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    #expect(loop.heldByHandlers == 40, "every poll should be held")
+    #expect(waitUntil { loop.heldByHandlers == 40 }, "every poll should be held")
     // Held on threads, 40 polls would have started 36 more workers.
     #expect(loop.workerCount == 4)
     let posted = try server.client().request(
@@ -200,9 +251,34 @@ final class LaterAnswerServer: Sendable {
       body: Data(#"{"text":"To everyone holding"}"#.utf8))
     #expect(posted.status == 201)
     for client in clients {
-      let page = try client.readResponse(timeout: .seconds(5))
+      let page = try client.readResponse(timeout: .seconds(60))
       #expect(page?.status == 200)
       #expect(page.map { String(decoding: $0.body, as: UTF8.self).contains("To everyone holding") } == true)
     }
+    // Polls whose wait ended would hold the message too, but only once their 30 s are over.
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
+  @Test func stopping_answersHeldLongPolls_ratherThanCuttingThemOffAfterTheGracePeriod() throws {
+    let server = try TestServer()
+    let fan = try Self.signIn(server, "demo_fan")
+    let first = try server.client().request(
+      "GET", "/v1/activity", headers: ["authorization": "Bearer \(fan.token)"])
+    let cursor = try #require(try JSONSerialization.jsonObject(with: first.body) as? [String: Any])["cursor"]
+    let client = try server.client()
+    client.sendRaw(
+      Array(
+        "GET /v1/activity?after=\(cursor ?? 0)&wait=30 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n"
+          .utf8))
+    let loop = try #require(server.server.loop.withLock { $0 })
+    #expect(waitUntil { loop.heldByHandlers == 1 }, "the poll should be held")
+    // What `fromm-server` does on SIGTERM.
+    server.backend.endLongPolls()
+    Thread.detachNewThread { server.server.shutdown(gracePeriod: .seconds(20)) }
+    // Cut off at the end of the grace period, the poll would get no answer at all.
+    let answer = try client.readResponse(timeout: .seconds(60))
+    #expect(answer?.status == 200)
+    #expect(answer.map { String(decoding: $0.body, as: UTF8.self).contains(#""rooms":[]"#) } == true)
+    #expect(waitUntil { loop.heldByHandlers == 0 })
   }
 }

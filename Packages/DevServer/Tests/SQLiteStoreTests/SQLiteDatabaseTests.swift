@@ -36,6 +36,15 @@ import Testing
     }
   }
 
+  @Test(arguments: SQLiteDatabase.Durability.allCases)
+  func durability_setsTheWritersSynchronousLevel(durability: SQLiteDatabase.Durability) throws {
+    let temp = try TempDatabase()
+    let database = try SQLiteDatabase(path: temp.path, durability: durability)
+    // SQLite's levels: 1 NORMAL, 2 FULL.
+    let level = try database.write { try $0.queryFirst("PRAGMA synchronous")?.int64(0) }
+    #expect(level == (durability == .full ? 2 : 1))
+  }
+
   @Test func migrate_appliesEachStepOnce_andRecordsVersion() throws {
     let temp = try TempDatabase()
     let database = try SQLiteDatabase(path: temp.path)

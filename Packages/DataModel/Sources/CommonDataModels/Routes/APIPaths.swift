@@ -41,6 +41,11 @@ public enum APIPaths {
   public static func history(artistID: AccountID) -> String {
     APIRoute.listHistory.path(["artistId": "\(artistID)"])
   }
+  /// `GET` the newest messages before an id whose text contains `q` (`HistoryPage`), to page
+  /// back through the artist's room's matches.
+  public static func search(artistID: AccountID) -> String {
+    APIRoute.searchMessages.path(["artistId": "\(artistID)"])
+  }
   /// `GET` the caller's rooms with news after a cursor; with `wait`, held until news arrives.
   public static let activity = APIRoute.listActivity.path()
   /// `GET` or `PATCH` the caller's own profile.
@@ -55,6 +60,9 @@ public enum APIHeaders {
   public static let contentType = "content-type"
   /// The content type of every JSON body.
   public static let json = "application/json"
+  /// On a post: a key the client chose (a UUID), kept with its unsent message; the server stores
+  /// a post at most once per author and key, and answers a repeat with the stored message.
+  public static let idempotencyKey = "idempotency-key"
 
   /// The `authorization` header value for a session token.
   public static func bearer(_ token: String) -> String { "Bearer \(token)" }

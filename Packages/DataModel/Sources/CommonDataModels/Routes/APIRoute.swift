@@ -56,6 +56,8 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   public static let listMessages = APIRoute("GET", "/v1/rooms/{artistId}/messages")
   /// The newest messages of the artist's room before an id (the newest of the room without one).
   public static let listHistory = APIRoute("GET", "/v1/rooms/{artistId}/history")
+  /// The newest messages of the artist's room before an id whose text contains `q`.
+  public static let searchMessages = APIRoute("GET", "/v1/rooms/{artistId}/search")
   /// Post a message in the artist's room.
   public static let sendMessage = APIRoute("POST", "/v1/rooms/{artistId}/messages")
   /// The caller's rooms with news after a cursor (a long poll with `wait`).
@@ -68,6 +70,7 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   /// Every route of the API, in the order the backend matches them.
   public static let all: [APIRoute] = [
     health, checkAccount, signUp, signIn, signOut, session, listArtists, showArtist, subscribe, unsubscribe,
-    listSubscribers, listMessages, listHistory, sendMessage, listActivity, showProfile, updateProfile,
+    listSubscribers, listMessages, listHistory, searchMessages, sendMessage, listActivity, showProfile,
+    updateProfile,
   ]
 }

@@ -33,6 +33,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
   /// 503: the server is busy (its database is locked by another process, or it is at its
   /// connection limit); try again shortly.
   case serviceUnavailable = "service_unavailable"
+  /// 507: the server's disk is full, so nothing was stored; try again once space is freed.
+  case insufficientStorage = "insufficient_storage"
 
   /// The HTTP status that goes with this code.
   public var status: Int {
@@ -49,6 +51,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case .tooManyRequests: 429
     case .internalError: 500
     case .serviceUnavailable: 503
+    case .insufficientStorage: 507
     }
   }
 }

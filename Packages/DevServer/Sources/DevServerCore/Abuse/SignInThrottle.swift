@@ -1,17 +1,21 @@
 import Foundation
 import Synchronization
 
-/// Slows down password guessing and username enumeration.
+/// Slows down password guessing and username enumeration, in this process.
 ///
-/// Failed sign-ins are counted per account and per client address. After a few free failures
-/// each further one blocks that account (or address) for a delay that doubles up to a ceiling;
-/// while blocked, sign-in answers 429 with `retry-after` without hashing anything. Account checks
-/// and sign-ups are limited per address to a fixed number per minute. A success clears the
-/// account's count; counts are forgotten after a quiet period.
+/// Sign-in attempts are counted per account and client address together, and per address. An
+/// attempt counts as a failure before its password is checked (so guesses sent at once are
+/// counted at once) and is taken back when the password is right. After a few free failures each
+/// further one blocks that pair (or address) for a delay that doubles up to a ceiling; while
+/// blocked, sign-in answers 429 with `retry-after` without hashing anything. An account is never
+/// blocked as such: the right password from an address that has not been guessing signs in.
+/// Account checks and sign-ups are limited per address to a fixed number per minute. Counts are
+/// forgotten after a quiet period. Times are read from a monotonic clock, so a step of the wall
+/// clock neither ends a block early nor stretches it.
 final class SignInThrottle: Sendable {
   /// How many attempts are free and how long the back-off grows.
   struct Limits: Sendable {
-    /// Failed sign-ins per account before the back-off starts.
+    /// Failed sign-ins for one account from one address before the back-off starts.
     var freeFailuresPerAccount = 5
     /// Failed sign-ins per client address (any accounts) before the back-off starts.
     var freeFailuresPerAddress = 20
@@ -23,7 +27,7 @@ final class SignInThrottle: Sendable {
     var forgetAfter: TimeInterval = 15 * 60
     /// Account checks and sign-ups per client address per minute.
     var lookupsPerMinute = 30
-    /// How many accounts and addresses are tracked before quiet entries are dropped.
+    /// How many pairs and addresses are tracked before quiet entries are dropped.
     var maxTracked = 10_000
 
     static let standard = Limits()
@@ -31,69 +35,89 @@ final class SignInThrottle: Sendable {
 
   struct Failures {
     var count = 0
-    var last = Date.distantPast
-    var blockedUntil = Date.distantPast
+    var last = -TimeInterval.infinity
+    var blockedUntil = -TimeInterval.infinity
   }
 
   struct Lookups {
-    var windowStart = Date.distantPast
+    var windowStart = -TimeInterval.infinity
     var count = 0
   }
 
+  /// An account tried from an address.
+  struct Pair: Hashable {
+    var username: String
+    var address: String
+  }
+
   struct State {
-    var accounts: [String: Failures] = [:]
+    var pairs: [Pair: Failures] = [:]
     var addresses: [String: Failures] = [:]
     var lookups: [String: Lookups] = [:]
   }
 
   let limits: Limits
+  /// Seconds on a monotonic clock.
+  private let clock: @Sendable () -> TimeInterval
   private let state = Mutex(State())
 
-  init(limits: Limits = .standard) {
+  init(limits: Limits = .standard, clock: @escaping @Sendable () -> TimeInterval = monotonicSeconds) {
     self.limits = limits
+    self.clock = clock
   }
 
-  /// How many accounts, addresses and lookup windows are tracked (for tests of the bound).
+  /// Seconds since this process's first look, on a clock the wall clock's steps do not move.
+  static let monotonicSeconds: @Sendable () -> TimeInterval = {
+    let elapsed = ContinuousClock.now - processStart
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+  private static let processStart = ContinuousClock.now
+
+  /// How many pairs, addresses and lookup windows are tracked (for tests of the bound).
   var trackedCount: Int {
-    state.withLock { $0.accounts.count + $0.addresses.count + $0.lookups.count }
+    state.withLock { $0.pairs.count + $0.addresses.count + $0.lookups.count }
   }
 
-  /// Seconds until `username` may be tried again from `address`, or `nil` when it may be now.
-  func waitBeforeSignIn(username: String, address: String, now: Date) -> TimeInterval? {
-    state.withLock { state in
+  /// Counts an attempt at `username` from `address` as a failure before its password is checked;
+  /// returns the seconds to wait, counting nothing, when the pair or the address is blocked.
+  func reserveSignIn(username: String, address: String) -> TimeInterval? {
+    let now = clock()
+    return state.withLock { state in
+      let pair = Pair(username: username, address: address)
       let blockedUntil = max(
-        state.accounts[username]?.blockedUntil ?? .distantPast,
-        state.addresses[address]?.blockedUntil ?? .distantPast)
-      let wait = blockedUntil.timeIntervalSince(now)
-      return wait > 0 ? wait : nil
-    }
-  }
-
-  /// Counts a wrong password for `username` from `address`.
-  func signInFailed(username: String, address: String, now: Date) {
-    state.withLock { state in
+        state.pairs[pair]?.blockedUntil ?? -.infinity, state.addresses[address]?.blockedUntil ?? -.infinity)
+      guard blockedUntil <= now else { return blockedUntil - now }
       prune(&state, now: now)
-      record(&state.accounts[username, default: Failures()], free: limits.freeFailuresPerAccount, now: now)
+      record(&state.pairs[pair, default: Failures()], free: limits.freeFailuresPerAccount, now: now)
       record(&state.addresses[address, default: Failures()], free: limits.freeFailuresPerAddress, now: now)
+      return nil
     }
   }
 
-  /// Clears `username`'s failures after a correct password.
-  func signInSucceeded(username: String) {
-    state.withLock { _ = $0.accounts.removeValue(forKey: username) }
+  /// Takes back the failure ``reserveSignIn(username:address:)`` counted, the password being
+  /// right, and clears the pair's count.
+  func signInSucceeded(username: String, address: String) {
+    state.withLock { state in
+      state.pairs[Pair(username: username, address: address)] = nil
+      guard var failures = state.addresses[address] else { return }
+      failures.count -= 1
+      if failures.count <= limits.freeFailuresPerAddress { failures.blockedUntil = -.infinity }
+      state.addresses[address] = failures.count > 0 ? failures : nil
+    }
   }
 
   /// Counts one account check or sign-up from `address`; returns the seconds to wait when the
   /// address has used up this minute's lookups.
-  func admitLookup(address: String, now: Date) -> TimeInterval? {
-    state.withLock { state in
+  func admitLookup(address: String) -> TimeInterval? {
+    let now = clock()
+    return state.withLock { state in
       prune(&state, now: now)
       var entry = state.lookups[address] ?? Lookups()
-      if now.timeIntervalSince(entry.windowStart) >= 60 {
+      if now - entry.windowStart >= 60 {
         entry = Lookups(windowStart: now, count: 0)
       }
       guard entry.count < limits.lookupsPerMinute else {
-        return max(1, 60 - now.timeIntervalSince(entry.windowStart))
+        return max(1, 60 - (now - entry.windowStart))
       }
       entry.count += 1
       state.lookups[address] = entry
@@ -101,27 +125,27 @@ final class SignInThrottle: Sendable {
     }
   }
 
-  private func record(_ failures: inout Failures, free: Int, now: Date) {
-    if now.timeIntervalSince(failures.last) > limits.forgetAfter { failures = Failures() }
+  private func record(_ failures: inout Failures, free: Int, now: TimeInterval) {
+    if now - failures.last > limits.forgetAfter { failures = Failures() }
     failures.count += 1
     failures.last = now
     let excess = failures.count - free
     guard excess > 0 else { return }
     let delay = min(limits.longestDelay, limits.firstDelay * pow(2, Double(min(excess - 1, 30))))
-    failures.blockedUntil = now.addingTimeInterval(delay)
+    failures.blockedUntil = now + delay
   }
 
   /// Keeps memory bounded under a flood of made-up usernames: quiet entries go first, then all
   /// entries that are not blocking anyone right now.
-  private func prune(_ state: inout State, now: Date) {
-    let tracked = state.accounts.count + state.addresses.count + state.lookups.count
+  private func prune(_ state: inout State, now: TimeInterval) {
+    let tracked = state.pairs.count + state.addresses.count + state.lookups.count
     guard tracked > limits.maxTracked else { return }
-    let quiet = { (entry: Failures) in now.timeIntervalSince(entry.last) > self.limits.forgetAfter }
-    state.accounts = state.accounts.filter { !quiet($0.value) }
+    let quiet = { (entry: Failures) in now - entry.last > self.limits.forgetAfter }
+    state.pairs = state.pairs.filter { !quiet($0.value) }
     state.addresses = state.addresses.filter { !quiet($0.value) }
-    state.lookups = state.lookups.filter { now.timeIntervalSince($0.value.windowStart) < 60 }
-    if state.accounts.count + state.addresses.count + state.lookups.count > limits.maxTracked {
-      state.accounts = state.accounts.filter { $0.value.blockedUntil > now }
+    state.lookups = state.lookups.filter { now - $0.value.windowStart < 60 }
+    if state.pairs.count + state.addresses.count + state.lookups.count > limits.maxTracked {
+      state.pairs = state.pairs.filter { $0.value.blockedUntil > now }
       state.addresses = state.addresses.filter { $0.value.blockedUntil > now }
     }
   }

@@ -23,6 +23,8 @@ final class BackendCore: Sendable {
   let sessions = SessionCache()
   /// Long polls waiting for news without holding a thread (see ``answerLongPoll(seconds:later:isReady:respond:)``).
   let heldPolls: HeldPolls
+  /// Whether writes succeed, for `GET /v1/health`.
+  let storage = StorageHealth()
 
   static let sessionPurgeInterval: TimeInterval = 3_600
 
@@ -49,10 +51,6 @@ final class BackendCore: Sendable {
   }
 
   static let maxBodyBytes = 64 * 1024
-
-  /// The health answer never changes, so it is encoded once.
-  static let healthResponse = WireResponse(
-    status: 200, headers: [APIHeaders.contentType: APIHeaders.json], body: Data(#"{"status":"ok"}"#.utf8))
 
   static let databaseBusy = ServerError(
     .serviceUnavailable,
@@ -111,6 +109,19 @@ final class BackendCore: Sendable {
       return response
     case .failure(let error as ServerError):
       return .error(error)
+    case .failure(let error as SQLiteError) where error.isStorageFailure:
+      // Nothing was stored; health says so until a write succeeds again.
+      logger.error("\(request.method) \(request.path): storage refused a write: \(error)")
+      storage.failed(error.isDiskFull ? "full: the disk has no space left" : "not writable: \(error.message)")
+      return .error(
+        error.isDiskFull
+          ? ServerError(
+            .insufficientStorage,
+            "The server's disk is full, so nothing was stored. Try again once space is freed.")
+          : ServerError(
+            .serviceUnavailable,
+            "The server's storage cannot be written (read-only or failing), so nothing was stored. Try again later."
+          ))
     case .failure(let error as SQLiteError) where error.isBusy:
       // Another process (the other app, a second server) held the write lock past the busy
       // timeout. The details stay in the log; the client learns only that it may retry.
@@ -143,7 +154,7 @@ final class BackendCore: Sendable {
 
   /// What answers each of ``APIRoute/all``; `RoutingTests` checks that every route has an action.
   static let routes: [Route] = [
-    Route(.health) { _, _ in healthResponse },
+    Route(.health) { core, _ in core.storage.response },
     Route(.checkAccount) { try $0.checkAccount($1) },
     Route(.signUp) { try $0.signUp($1) },
     Route(.signIn) { try $0.signIn($1) },
@@ -156,6 +167,7 @@ final class BackendCore: Sendable {
     Route(.listSubscribers) { try $0.listSubscribers($1) },
     Route(.listMessages, answeringLater: { try $0.listMessages($1, later: $2) }),
     Route(.listHistory) { try $0.listHistory($1) },
+    Route(.searchMessages) { try $0.searchMessages($1) },
     Route(.sendMessage, answeringLater: { try $0.sendMessage($1, later: $2) }),
     Route(.listActivity, answeringLater: { try $0.listActivity($1, later: $2) }),
     Route(.showProfile) { try $0.showProfile($1) },

@@ -25,19 +25,33 @@ public final class DevBackend: Sendable {
   let core: BackendCore
   private let queue = DispatchQueue(label: "fromm.dev-backend", qos: .userInitiated, attributes: .concurrent)
 
-  /// Opens (creating and seeding on first use) the database in `dataDirectory`.
+  /// The file a data folder holds once its database was first set up: demo data is seeded only
+  /// into a folder without it, so a database deleted later is reported rather than re-seeded.
+  public static let initializedMarkerName = "fromm.initialized"
+
+  /// Opens the database in `dataDirectory`, creating it and seeding the demo data the first
+  /// time the folder is used; its integrity is checked (`PRAGMA quick_check`) on every open.
   ///
+  /// - Parameter demo: seed the demo data into an empty database even when the folder was set
+  ///   up before (its database was deleted or emptied); without it, that case throws.
   /// - Throws: ``DevBackendError`` with a message naming the folder and the reason when the
-  ///   folder cannot be created or written, or the database cannot be opened or migrated.
-  public convenience init(dataDirectory: URL) throws {
-    try self.init(dataDirectory: dataDirectory, hasher: .standard)
+  ///   folder cannot be created or written, the database cannot be opened or migrated, it is
+  ///   damaged, or it was deleted after the folder was set up.
+  public convenience init(dataDirectory: URL, demo: Bool = false, durability: Durability = .normal) throws {
+    try self.init(dataDirectory: dataDirectory, hasher: .standard, demo: demo, durability: durability)
   }
+
+  /// How far a post goes before its 201: `.normal` (the default) survives a crash of the
+  /// process, `.full` also a power loss, for a lower post rate (the package README has both).
+  public typealias Durability = SQLiteDatabase.Durability
 
   init(
     dataDirectory: URL, hasher: PasswordHasher, sessionLifetime: TimeInterval = 30 * 86_400,
-    seedDemoData: Bool = true, now: @escaping @Sendable () -> Date = { Date() },
+    seedDemoData: Bool = true, demo: Bool = false, durability: Durability = .normal,
+    now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "fromm-backend"), busyTimeoutMilliseconds: Int32 = 5_000,
-    signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate()
+    signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate(),
+    monotonicSeconds: @escaping @Sendable () -> TimeInterval = SignInThrottle.monotonicSeconds
   ) throws {
     let folder: URL
     do {
@@ -46,28 +60,54 @@ public final class DevBackend: Sendable {
       throw DevBackendError(message: "\(error.message). Choose a writable folder.")
     }
     let path = folder.appendingPathComponent(Self.databaseFileName).path
+    let marker = folder.appendingPathComponent(Self.initializedMarkerName)
+    let initializedBefore = FileManager.default.fileExists(atPath: marker.path)
     let store: Store
     do {
       // 16 read connections: requests answered on many threads at once wait less for one
       // (measured with devserver-bench against 4); each costs a descriptor and its page cache.
       let database = try SQLiteDatabase(
-        path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readers: Self.readConnections)
+        path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readers: Self.readConnections,
+        durability: durability)
+      let check = try database.read { try $0.queryFirst("PRAGMA quick_check")?.string(0) }
+      guard check == "ok" else { throw Self.damaged(path, check ?? "no answer") }
       try database.migrate(Schema.migrations)
       store = Store(database: database)
+    } catch let error as SQLiteError where error.isDamage {
+      throw Self.damaged(path, error.description)
+    } catch let error as DevBackendError {
+      throw error
     } catch {
       throw DevBackendError(
         message: "Cannot open the database in '\(folder.path)': \(error). Check that the folder is writable.")
     }
     core = try BackendCore(
       store: store, hasher: hasher, sessionLifetime: sessionLifetime, now: now, logger: logger,
-      throttle: SignInThrottle(limits: signInLimits), hashGate: hashGate)
-    if seedDemoData {
-      do {
+      throttle: SignInThrottle(limits: signInLimits, clock: monotonicSeconds), hashGate: hashGate)
+    do {
+      if seedDemoData, try store.database.read({ try $0.queryFirst("SELECT 1 FROM accounts LIMIT 1") }) == nil
+      {
+        guard !initializedBefore || demo else {
+          throw DevBackendError(
+            message:
+              "The data folder '\(folder.path)' was set up before, but its database holds no accounts: \(Self.databaseFileName) was deleted or emptied. Restore it from a backup; or, to start again with the demo data, remove the folder (or start fromm-server with --demo)."
+          )
+        }
         try DemoData.seedIfEmpty(store: store, hasher: hasher, now: now())
-      } catch {
-        throw DevBackendError(message: "Cannot seed the demo data in '\(path)': \(error)")
       }
+      if !initializedBefore { try Data().write(to: marker) }
+    } catch let error as DevBackendError {
+      throw error
+    } catch {
+      throw DevBackendError(message: "Cannot set up the demo data in '\(folder.path)': \(error)")
     }
+  }
+
+  private static func damaged(_ path: String, _ detail: String) -> DevBackendError {
+    DevBackendError(
+      message:
+        "The database '\(path)' is damaged (\(detail.prefix(300))); the server does not start on it. Restore it from a backup, or move it and its -wal and -shm files aside to start afresh."
+    )
   }
 
   /// The request handler, for NetworkProvider's in-process transport.
@@ -113,6 +153,13 @@ public final class DevBackend: Sendable {
     core.handle(request, later: later)
   }
 
+  /// Answers every held long poll now with what it has (usually an empty page), and every long
+  /// poll from now on at once: call it when the server stops, so no poll keeps its connection
+  /// open through the shutdown's grace period.
+  public func endLongPolls() {
+    core.heldPolls.endAll()
+  }
+
   /// Every route the backend answers, as (method, path pattern), e.g. `("GET", "/v1/artists/{artistId}")`.
   public static var routes: [(method: String, pattern: String)] {
     BackendCore.routes.map { ($0.method, $0.pattern) }
@@ -155,14 +202,33 @@ extension DevBackend {
     core.store.database.batchTotals
   }
 
+  /// Adds `count` broadcasts to `artist`'s room in one transaction, as posts would store them, for
+  /// the benchmark's unread-count figure (package access).
+  package func insertBroadcastsForBenchmark(artist: AccountID, count: Int) throws {
+    try core.store.database.write { connection in
+      for index in 0..<count {
+        try connection.query(
+          Store.insertMessageSQL,
+          [
+            .integer(artist.rawValue), .integer(artist.rawValue), .text("broadcast"),
+            .text("unread \(index)"),
+            .real(0), .null,
+          ])
+      }
+    }
+  }
+
   /// Inserts one broadcast into `artist`'s room in a transaction of its own, with nothing around
   /// it (no request, checks, batching or reading back): the benchmark's anchor for a post, into
   /// the same table, indexes and journal settings (package access).
   package func insertBareMessageForBenchmark(artist: AccountID, text: String) throws {
     try core.store.database.write { connection in
       try connection.query(
-        "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?1, ?1, 'broadcast', ?2, ?3)",
-        [.integer(artist.rawValue), .text(text), .real(Date().timeIntervalSince1970)])
+        Store.insertMessageSQL,
+        [
+          .integer(artist.rawValue), .integer(artist.rawValue), .text("broadcast"), .text(text),
+          .real(Date().timeIntervalSince1970), .null,
+        ])
     }
   }
 }

@@ -19,11 +19,7 @@ extension BackendCore {
     if let problem = AccountRules.validatePassword(body.password).problem {
       throw ServerError(.invalidPassword, "field 'password': \(problem.message)")
     }
-    let displayName = body.displayName ?? body.username
-    try Self.requireNoControlCharacters(displayName, field: "displayName", code: .invalidProfile)
-    if let problem = AccountRules.validateDisplayName(displayName).problem {
-      throw ServerError(.invalidProfile, "field 'displayName': \(problem.message)")
-    }
+    let displayName = try validDisplayName(body.displayName ?? body.username, of: nil)
     try admitLookup(request)
     if try store.accountExists(username: body.username) { throw Self.usernameTaken(body.username) }
     let hash = try hashGate.run { try hasher.hash(body.password) }
@@ -43,21 +39,21 @@ extension BackendCore {
     try Self.requireNoControlCharacters(body.username, field: "username", code: .invalidUsername)
     try Self.requireNoControlCharacters(body.password, field: "password", code: .invalidPassword)
     let address = request.clientAddress
-    if let wait = throttle.waitBeforeSignIn(username: body.username, address: address, now: now()) {
-      throw Self.tooManyAttempts(wait, "Too many wrong passwords for this account or from this address.")
+    if let wait = throttle.reserveSignIn(username: body.username, address: address) {
+      throw Self.tooManyAttempts(wait, "Too many wrong passwords from this address.")
     }
     let account = try store.account(username: body.username)
     let matches = hashGate.run { hasher.verify(body.password, against: account?.passwordHash ?? decoyHash) }
     guard let account, matches else {
-      throttle.signInFailed(username: body.username, address: address, now: now())
       throw ServerError(.invalidCredentials, "The username or password is wrong.")
     }
-    throttle.signInSucceeded(username: body.username)
+    throttle.signInSucceeded(username: body.username, address: address)
     let token = SessionToken.make()
     let now = now()
     let expiresAt = now.addingTimeInterval(sessionLifetime)
     try store.createSession(token: token, accountID: account.id, now: now, expiresAt: expiresAt)
-    try purgeEndedSessionsIfDue(now: now)
+    storage.wrote()
+    try purgeExpiredIfDue(now: now)
     return try .json(Session(token: token, expiresAt: expiresAt, account: account.publicAccount))
   }
 
@@ -74,20 +70,20 @@ extension BackendCore {
       Session(token: caller.token, expiresAt: caller.expiresAt, account: caller.account.publicAccount))
   }
 
-  /// Deletes ended sessions at most once per ``sessionPurgeInterval`` (on a sign-in), so the
-  /// table does not grow with every session ever created.
-  func purgeEndedSessionsIfDue(now: Date) throws {
+  /// Deletes ended sessions and forgets old idempotency keys at most once per
+  /// ``sessionPurgeInterval`` (on a sign-in or a post), so neither grows without bound.
+  func purgeExpiredIfDue(now: Date) throws {
     let due = lastSessionPurge.withLock { last in
       guard now.timeIntervalSince(last) >= Self.sessionPurgeInterval else { return false }
       last = now
       return true
     }
-    if due { try store.purgeEndedSessions(now: now) }
+    if due { try store.purgeExpired(now: now) }
   }
 
   /// Answers 429 when this address has used up its account checks and sign-ups for the minute.
   private func admitLookup(_ request: RouteRequest) throws {
-    if let wait = throttle.admitLookup(address: request.clientAddress, now: now()) {
+    if let wait = throttle.admitLookup(address: request.clientAddress) {
       throw Self.tooManyAttempts(wait, "Too many account checks or sign-ups from this address.")
     }
   }

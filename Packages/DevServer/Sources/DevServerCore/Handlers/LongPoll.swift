@@ -67,6 +67,8 @@ final class HeldPolls: Sendable {
     var polls: [Poll] = []
     /// Every held poll: those in `polls` and those the running round checks.
     var held = 0
+    /// Set by ``endAll()``: every poll is answered at the next round, a new one at once.
+    var ending = false
   }
 
   private let state = Mutex(State())
@@ -103,19 +105,32 @@ final class HeldPolls: Sendable {
     wakeUp.signal()
   }
 
+  /// Answers every held poll now, and every poll held from now on at once, as if its wait had
+  /// ended: the server is stopping, and a held poll would keep its connection open.
+  func endAll() {
+    let running = state.withLock { state in
+      state.ending = true
+      return checking.load(ordering: .relaxed)
+    }
+    if running { wakeUp.signal() }
+  }
+
   /// Holds a poll until `isReady` is true (then `answer`), it throws (then `fail`), or `deadline`
   /// passes (then `answer`).
   func hold(
     until deadline: ContinuousClock.Instant, isReady: @escaping @Sendable () throws -> Bool,
     answer: @escaping @Sendable () -> Void, fail: @escaping @Sendable (any Error) -> Void
   ) {
-    let startsChecking = state.withLock { state -> Bool in
+    let startsChecking = state.withLock { state -> Bool? in
+      guard !state.ending else { return nil }
       state.polls.append(Poll(deadline: deadline, isReady: isReady, answer: answer, fail: fail))
       state.held += 1
       return !checking.exchange(true, ordering: .relaxed)
     }
-    if startsChecking {
-      Thread.detachNewThread { self.check() }
+    switch startsChecking {
+    case nil: answering.async(execute: answer)
+    case true?: Thread.detachNewThread { self.check() }
+    case false?: break
     }
   }
 
@@ -131,9 +146,9 @@ final class HeldPolls: Sendable {
       let seen = try? changes()
       let changed = seen == nil || seen != lastSeen
       lastSeen = seen
-      let polls = state.withLock { state in
+      let (polls, ending) = state.withLock { state in
         defer { state.polls.removeAll(keepingCapacity: true) }
-        return state.polls
+        return (state.polls, state.ending)
       }
       var waiting: [Poll] = []
       var done: [(poll: Poll, error: (any Error)?)] = []
@@ -141,7 +156,7 @@ final class HeldPolls: Sendable {
       for var poll in polls {
         do {
           let looks = changed || poll.isNew
-          if try now >= poll.deadline || (looks && poll.isReady()) {
+          if try ending || now >= poll.deadline || (looks && poll.isReady()) {
             done.append((poll, nil))
           } else {
             poll.isNew = false

@@ -2,6 +2,7 @@ import CommonDataModels
 import CommonKit
 import Foundation
 import MessageDataModels
+import SQLiteStore
 
 extension BackendCore {
   static let defaultPageSize = 50
@@ -53,11 +54,23 @@ extension BackendCore {
   }
 
   func listHistory(_ request: RouteRequest) throws -> WireResponse {
+    try historyPage(request, searching: false)
+  }
+
+  /// The newest messages before a cursor whose text contains `q`, among those the caller may see.
+  func searchMessages(_ request: RouteRequest) throws -> WireResponse {
+    try historyPage(request, searching: true)
+  }
+
+  /// A page back through the room from a cursor (newest first, answered oldest first), of the
+  /// messages containing `q` when `searching`.
+  private func historyPage(_ request: RouteRequest, searching: Bool) throws -> WireResponse {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     // Parsed before the room is checked but reported after it, as a room's 403 or 404 comes first.
     let query = Result {
       (
+        text: searching ? try Self.searchText(request) : nil,
         before: try Self.integerQuery(request, "before", range: 0...Int64.max).map { MessageID($0) },
         limit: try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
       )
@@ -65,13 +78,23 @@ extension BackendCore {
     if case .failure = query {
       try authorizeRoom(caller.account, artistID: artistID)
     }
-    let (before, limit) = try query.get()
+    let (text, before, limit) = try query.get()
     let page = try store.history(
-      artist: artistID, viewer: caller.account, before: before, limit: limit ?? Self.defaultPageSize
+      artist: artistID, viewer: caller.account, before: before, limit: limit ?? Self.defaultPageSize,
+      containing: text
     ) { access in
       try Self.checkRoom(access, for: caller.account, artistID: artistID)
     }
     return try .json(HistoryPage(messages: page.messages, hasOlder: page.hasOlder))
+  }
+
+  /// The `q` query: the text to find, 1 to 100 characters.
+  static func searchText(_ request: RouteRequest) throws -> String {
+    guard let text = request.wire.query["q"], (1...100).contains(text.count) else {
+      throw ServerError(
+        .invalidParameter, "query 'q': expected the text to find, 1 to 100 characters")
+    }
+    return text
   }
 
   /// Stores a post; given `later`, returns `nil` and answers there once the post's group commit
@@ -92,20 +115,52 @@ extension BackendCore {
     if let problem = MessageRules.validate(body.text).problem {
       throw ServerError(.invalidMessage, "field 'text': \(problem.message)")
     }
+    let key = try Self.idempotencyKey(request)
     let kind: MessageKind = caller.account.role == .artist ? .broadcast : .reply
-    guard let later else {
-      let message = try store.insertMessage(
-        artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice)
+    let now = now()
+    try purgeExpiredIfDue(now: now)
+    // A post sent again (its answer was lost) finds its key taken: answer with the stored one.
+    let storedOnce = {
+      @Sendable [store, heldPolls, storage] (stored: Result<Message, any Error>) throws -> WireResponse in
       heldPolls.somethingChanged()
-      return try .json(message, status: 201)
+      do {
+        let message = try stored.get()
+        storage.wrote()
+        return try .json(message, status: 201)
+      } catch let error as SQLiteError where error.isConstraintViolation && key != nil {
+        guard let key, let earlier = try store.message(sender: caller.account.id, key: key) else {
+          throw error
+        }
+        return try .json(earlier, status: 201)
+      }
+    }
+    guard let later else {
+      return try storedOnce(
+        Result {
+          try store.insertMessage(
+            artist: artistID, sender: caller.account, kind: kind, text: body.text, key: key, now: now,
+            announced: notice)
+        })
     }
     store.insertMessage(
-      artist: artistID, sender: caller.account, kind: kind, text: body.text, now: now(), announced: notice
-    ) { [heldPolls] stored in
-      heldPolls.somethingChanged()
-      later(Result { try .json(stored.get(), status: 201) })
+      artist: artistID, sender: caller.account, kind: kind, text: body.text, key: key, now: now,
+      announced: notice
+    ) { stored in
+      later(Result { try storedOnce(stored) })
     }
     return nil
+  }
+
+  /// The post's `Idempotency-Key`: up to 100 visible ASCII characters (a UUID, as clients send).
+  static func idempotencyKey(_ request: RouteRequest) throws -> String? {
+    guard let key = request.wire.headers[APIHeaders.idempotencyKey] else { return nil }
+    guard (1...100).contains(key.utf8.count), key.utf8.allSatisfy({ (33...126).contains($0) }) else {
+      throw ServerError(
+        .invalidParameter,
+        "header 'idempotency-key': expected 1 to 100 visible ASCII characters (a UUID), got '\(key.prefix(40))'"
+      )
+    }
+    return key
   }
 
   /// An artist may use only their own room; a fan only rooms of artists they subscribe to.

@@ -2,8 +2,9 @@ import Foundation
 
 /// What `fromm-server`'s command line and environment ask for.
 ///
-/// Options are `--port N`, `--data DIR`, `--host ADDRESS` (each also as `--opt=value`), `--help`
-/// and `--version`. `FROMM_PORT`, `FROMM_DATA` and `FROMM_HOST` set the same values; the command
+/// Options are `--port N`, `--data DIR`, `--host ADDRESS`, `--durability full|normal`,
+/// `--max-per-address N`, `--trusted-proxy ADDRESS` (each also as `--opt=value`), `--demo`,
+/// `--help` and `--version`. `FROMM_PORT`, `FROMM_DATA` and `FROMM_HOST` set the same values; the command
 /// line wins. Without either, data lives in the user's data folder, never the working directory.
 package struct ServerOptions: Equatable, Sendable {
   /// What to do.
@@ -17,13 +18,21 @@ package struct ServerOptions: Equatable, Sendable {
   package static let version = "0.2.0"
 
   package static let usage = """
-    usage: fromm-server [--port N] [--data DIR] [--host ADDRESS]
+    usage: fromm-server [--port N] [--data DIR] [--host ADDRESS] [--durability full|normal]
+                        [--max-per-address N] [--trusted-proxy ADDRESS] [--demo]
            fromm-server --help | --version
       --port N        TCP port (default 8080; 0 picks a free one)        env FROMM_PORT
       --data DIR      data folder holding fromm.sqlite                   env FROMM_DATA
                       (default: the user's data folder, see --help)
       --host ADDRESS  address to bind: 127.0.0.1 (default), ::1,         env FROMM_HOST
                       localhost, or 0.0.0.0 / :: to accept other machines
+      --durability D  normal (default): a stored post survives a crash of
+                      the server; full: a power loss too, at a lower post rate
+      --max-per-address N   connections one client address may hold (default 1024)
+      --trusted-proxy ADDRESS  a reverse proxy whose X-Forwarded-For names the
+                      client; it has no per-address limit
+      --demo          seed the demo data into an empty database even if
+                      the folder was set up before (a new folder gets it anyway)
     Options may also be written --port=8080.
     """
 
@@ -31,6 +40,14 @@ package struct ServerOptions: Equatable, Sendable {
   package var port: UInt16 = 8080
   package var host = "127.0.0.1"
   package var dataDirectory: URL
+  /// Seed the demo data into an empty database of a folder that was set up before.
+  package var demo = false
+  /// How far a commit goes before a post is answered.
+  package var durability = DevBackend.Durability.normal
+  /// Connections one client address may hold; `nil` keeps the server's default.
+  package var maxPerAddress: Int?
+  /// A reverse proxy's address, whose `X-Forwarded-For` is believed.
+  package var trustedProxy: String?
 
   /// Reads `arguments` (without the program name) over `environment`.
   ///
@@ -52,8 +69,14 @@ package struct ServerOptions: Equatable, Sendable {
       if argument == "--version" {
         return ServerOptions(command: .version, dataDirectory: options.dataDirectory)
       }
+      if argument == "--demo" {
+        options.demo = true
+        continue
+      }
       let (name, inlineValue) = split(argument)
-      guard ["--port", "--data", "--host"].contains(name) else {
+      guard
+        ["--port", "--data", "--host", "--durability", "--max-per-address", "--trusted-proxy"].contains(name)
+      else {
         throw ServerOptionsError(message: "unknown argument '\(argument)'")
       }
       guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
@@ -62,6 +85,18 @@ package struct ServerOptions: Equatable, Sendable {
       switch name {
       case "--port": options.port = try port(value, from: name)
       case "--data": options.dataDirectory = URL(fileURLWithPath: value)
+      case "--durability":
+        guard let durability = DevBackend.Durability(rawValue: value) else {
+          throw ServerOptionsError(message: "--durability needs full or normal, got '\(value.prefix(20))'")
+        }
+        options.durability = durability
+      case "--max-per-address":
+        guard let count = Int(value), count > 0 else {
+          throw ServerOptionsError(
+            message: "--max-per-address needs a positive number, got '\(value.prefix(20))'")
+        }
+        options.maxPerAddress = count
+      case "--trusted-proxy": options.trustedProxy = value
       default: options.host = value
       }
     }

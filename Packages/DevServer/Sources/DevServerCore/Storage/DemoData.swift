@@ -48,7 +48,6 @@ enum DemoData {
 
   /// Seeds an empty database; does nothing when any account exists (another process may have won).
   static func seedIfEmpty(store: Store, hasher: PasswordHasher, now: Date) throws {
-    if try store.database.read({ try $0.queryFirst("SELECT 1 FROM accounts LIMIT 1") }) != nil { return }
     // Hash before taking the write lock: hashing is the slow part.
     let hashes = try people.map { _ in try hasher.hash(password) }
     try store.database.write { connection in

@@ -148,5 +148,28 @@ enum Schema {
         END;
         """)
     },
+    // A post's `Idempotency-Key` is kept on its row for a day, so a post sent again after its
+    // answer was lost is stored once. The index is partial: a post without a key touches it not.
+    Migration(version: 9, name: "idempotency keys of posts") { connection in
+      try connection.execute(
+        """
+        ALTER TABLE messages ADD COLUMN idempotency_key TEXT;
+        CREATE UNIQUE INDEX messages_idempotency ON messages(sender_id, idempotency_key)
+          WHERE idempotency_key IS NOT NULL;
+        """)
+    },
+    // Counting a room's unread broadcasts walked one index entry per unread broadcast (5.7 ms at
+    // 100,000). Each broadcast now carries its number in its room (1, 2, …, `seq`), so the count
+    // is the newest one's number less that of the newest one read: two index seeks.
+    Migration(version: 10, name: "broadcasts numbered in their room") { connection in
+      try connection.execute(
+        """
+        ALTER TABLE messages ADD COLUMN seq INTEGER;
+        UPDATE messages SET seq = numbered.n FROM (
+          SELECT id, ROW_NUMBER() OVER (PARTITION BY artist_id ORDER BY id) AS n
+          FROM messages WHERE kind = 'broadcast') AS numbered
+        WHERE messages.id = numbered.id;
+        """)
+    },
   ]
 }

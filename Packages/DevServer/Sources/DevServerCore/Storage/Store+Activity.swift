@@ -28,8 +28,7 @@ extension Store {
         (SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast') AS newest,
         (SELECT COUNT(*) FROM messages m
          WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > ?2) AS fresh,
-        (SELECT COUNT(*) FROM messages m
-         WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) AS unread
+        \(unreadBroadcastsSQL(room: "s.artist_id", marker: "s.last_read_message_id")) AS unread
       FROM subscriptions s WHERE s.fan_id = ?1)
     WHERE newest > ?2 ORDER BY artist_id
     """

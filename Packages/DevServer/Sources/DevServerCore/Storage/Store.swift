@@ -97,14 +97,19 @@ struct Store: Sendable {
     }
   }
 
-  /// Deletes sessions that expired or were revoked before `now`: they can never be used again.
-  /// Returns how many were deleted.
-  @discardableResult
-  func purgeEndedSessions(now: Date) throws -> Int {
+  /// How long a post's idempotency key is kept: a client sending a post again after a day is
+  /// sending a new one.
+  static let idempotencyKeyLifetime: TimeInterval = 86_400
+
+  /// Deletes sessions that expired or were revoked before `now` (they can never be used again),
+  /// and forgets the idempotency keys of posts older than ``idempotencyKeyLifetime``.
+  func purgeExpired(now: Date) throws {
     try database.write { connection in
       try connection.query(
         "DELETE FROM sessions WHERE expires_at <= ?1 OR revoked_at <= ?1", [.real(now.timeIntervalSince1970)])
-      return connection.changes
+      try connection.query(
+        "UPDATE messages SET idempotency_key = NULL WHERE idempotency_key IS NOT NULL AND sent_at < ?",
+        [.real(now.timeIntervalSince1970 - Self.idempotencyKeyLifetime)])
     }
   }
 
@@ -122,15 +127,22 @@ struct Store: Sendable {
   static let artistSummarySQL = """
     SELECT a.id, a.username, a.display_name, a.status_message, a.subscriber_count,
       s.fan_id IS NOT NULL,
-      CASE WHEN s.fan_id IS NULL THEN 0 ELSE
-        (SELECT COUNT(*) FROM messages m
-         WHERE m.artist_id = a.id AND m.kind = 'broadcast' AND m.id > s.last_read_message_id) END,
+      CASE WHEN s.fan_id IS NULL THEN 0 ELSE \(unreadBroadcastsSQL(room: "a.id", marker: "s.last_read_message_id")) END,
       (SELECT m.sent_at FROM messages m WHERE m.artist_id = a.id AND m.kind = 'broadcast'
        ORDER BY m.id DESC LIMIT 1)
     FROM accounts a
     LEFT JOIN subscriptions s ON s.artist_id = a.id AND s.fan_id = ?
     WHERE a.role = 'artist'
     """
+
+  /// Every artist's id, username and display name, for telling look-alike names apart.
+  func artistNames() throws -> [(id: AccountID, username: String, displayName: String)] {
+    try database.read { connection in
+      try connection.query("SELECT id, username, display_name FROM accounts WHERE role = 'artist'").map {
+        (AccountID($0.int64(0)), $0.string(1), $0.string(2))
+      }
+    }
+  }
 
   /// Every artist, ordered as the list shows them (read through `accounts_artists`).
   static let artistsSQL = artistSummarySQL + " ORDER BY a.display_name COLLATE NOCASE, a.id"
@@ -301,15 +313,23 @@ struct Store: Sendable {
   }
 
   /// An artist's page back: the newest messages of their room before an id.
-  static let artistHistorySQL =
-    messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2 ORDER BY m.id DESC LIMIT ?3"
+  static let artistHistorySQL = artistHistorySQL(matching: "")
+
+  /// With `matching` (`" AND m.text LIKE ?5 ESCAPE '\\'"`), only the messages whose text matches.
+  static func artistHistorySQL(matching: String) -> String {
+    messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2\(matching) ORDER BY m.id DESC LIMIT ?3"
+  }
 
   /// A fan's page back: the newest broadcasts and own replies before an id, each read from its
   /// own index range and merged, as ``fanPageSQL`` does forwards.
-  static let fanHistorySQL =
-    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2 UNION ALL "
-    + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2"
-    + " ORDER BY 1 DESC LIMIT ?4"
+  static let fanHistorySQL = fanHistorySQL(matching: "")
+
+  static func fanHistorySQL(matching: String) -> String {
+    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2\(matching) UNION ALL "
+      + messageColumns
+      + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2\(matching)"
+      + " ORDER BY 1 DESC LIMIT ?4"
+  }
 
   /// The newest `limit` messages `viewer` may see in `artist`'s room before `before` (the newest
   /// of the room when `nil`), oldest first, and whether older ones are there, once `authorize`
@@ -317,29 +337,43 @@ struct Store: Sendable {
   ///
   /// Like ``messages(artist:viewer:after:limit:authorize:)``, the page marks a fan's broadcasts read up to
   /// its newest message: a room opened on its newest page is read.
+  ///
+  /// With `containing`, only the messages whose text contains it (letters of A–Z in either
+  /// case) are read, and nothing is marked read: a search.
   func history(
-    artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int,
+    artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int, containing: String? = nil,
     authorize: (RoomAccess) throws -> Void
   ) throws -> (messages: [Message], hasOlder: Bool) {
     let beforeID = before?.rawValue ?? Int64.max
+    let matching = containing == nil ? "" : " AND m.text LIKE ?5 ESCAPE '\\'"
+    // `%`, `_` and `\` are text to find, not patterns.
+    let pattern = containing.map { text in
+      "%"
+        + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+        .replacingOccurrences(of: "_", with: "\\_") + "%"
+    }
     let (page, readMarker) = try readRoom(artist: artist, viewer: viewer, authorize: authorize) {
       connection in
-      if viewer.role == .artist {
-        return try connection.query(
-          Self.artistHistorySQL, [.integer(artist.rawValue), .integer(beforeID), .integer(Int64(limit + 1))])
-      }
+      let fan = viewer.role == .fan
+      // The artist's statement has no `?4`; the pattern is `?5` in both.
+      var bindings: [SQLiteValue] = [
+        .integer(artist.rawValue), .integer(beforeID),
+        fan ? .integer(viewer.id.rawValue) : .integer(Int64(limit + 1)),
+      ]
+      if fan || pattern != nil { bindings.append(fan ? .integer(Int64(limit + 1)) : .null) }
+      if let pattern { bindings.append(.text(pattern)) }
       return try connection.query(
-        Self.fanHistorySQL,
-        [
-          .integer(artist.rawValue), .integer(beforeID), .integer(viewer.id.rawValue),
-          .integer(Int64(limit + 1)),
-        ])
+        fan
+          ? (containing == nil ? Self.fanHistorySQL : Self.fanHistorySQL(matching: matching))
+          : (containing == nil ? Self.artistHistorySQL : Self.artistHistorySQL(matching: matching)), bindings)
     }
     var rows = page
     let hasOlder = rows.count > limit
     if hasOlder { rows.removeLast(rows.count - limit) }
     let messages = rows.reversed().map(Self.message)
-    try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
+    if containing == nil {
+      try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
+    }
     return (messages, hasOlder)
   }
 
@@ -388,23 +422,23 @@ struct Store: Sendable {
   /// knows rather than read back: the sender's names are those of the request's session (the
   /// same account the post was authorized as; ``SessionCache`` keeps them at most 2 s old).
   func insertMessage(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date,
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String? = nil, now: Date,
     announced notice: BatchedWriteNotice? = nil
   ) throws -> Message {
-    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, now: now)
+    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, key: key, now: now)
     let id = try database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings)
     return row.message(id)
   }
 
-  /// Stores a message as ``insertMessage(artist:sender:kind:text:now:announced:)`` does, without
-  /// waiting for the group commit: `onStored` gets the message (or the error) once it committed,
-  /// on the thread that ran the commit.
+  /// Stores a message as ``insertMessage(artist:sender:kind:text:key:now:announced:)`` does,
+  /// without waiting for the group commit: `onStored` gets the message (or the error) once it
+  /// committed, on the thread that ran the commit.
   func insertMessage(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date,
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String?, now: Date,
     announced notice: BatchedWriteNotice? = nil,
     onStored: @escaping @Sendable (Result<Message, any Error>) -> Void
   ) {
-    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, now: now)
+    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, key: key, now: now)
     database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings) { result in
       onStored(result.map(row.message))
     }
@@ -412,12 +446,12 @@ struct Store: Sendable {
 
   /// A new message's column values, and the message a page will show once it has its id.
   private static func messageRow(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, now: Date
+    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String?, now: Date
   ) -> (bindings: [SQLiteValue], message: @Sendable (Int64) -> Message) {
     let sentAt = now.timeIntervalSince1970
     let bindings: [SQLiteValue] = [
       .integer(artist.rawValue), .integer(sender.id.rawValue), .text(kind.rawValue), .text(text),
-      .real(sentAt),
+      .real(sentAt), key.map(SQLiteValue.text) ?? .null,
     ]
     // `sentAt` goes through the stored seconds, as a page reading the row converts them.
     return (
@@ -431,8 +465,34 @@ struct Store: Sendable {
     )
   }
 
-  static let insertMessageSQL =
-    "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, ?, ?, ?)"
+  /// A broadcast is numbered one past the room's newest broadcast (see ``unreadBroadcastsSQL``).
+  static let insertMessageSQL = """
+    INSERT INTO messages (artist_id, sender_id, kind, text, sent_at, idempotency_key, seq)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?3 = 'broadcast' THEN 1 + COALESCE(
+      (SELECT seq FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' ORDER BY id DESC LIMIT 1), 0) END)
+    """
+
+  /// How many broadcasts of room `room` come after message id `marker`: the newest broadcast's
+  /// number less the number of the newest one at or before the marker, two index seeks however
+  /// many are unread.
+  static func unreadBroadcastsSQL(room: String, marker: String) -> String {
+    """
+    (COALESCE((SELECT b.seq FROM messages b WHERE b.artist_id = \(room) AND b.kind = 'broadcast'
+       ORDER BY b.id DESC LIMIT 1), 0)
+     - COALESCE((SELECT b.seq FROM messages b WHERE b.artist_id = \(room) AND b.kind = 'broadcast'
+       AND b.id <= \(marker) ORDER BY b.id DESC LIMIT 1), 0))
+    """
+  }
+
+  /// The message `sender` posted with idempotency `key`, if it is still kept.
+  func message(sender: AccountID, key: String) throws -> Message? {
+    try database.read { connection in
+      try connection.queryFirst(
+        Self.messageColumns + " WHERE m.sender_id = ? AND m.idempotency_key = ?",
+        [.integer(sender.rawValue), .text(key)]
+      ).map(Self.message)
+    }
+  }
 
   /// Stores a message inside `connection`'s transaction (seeding).
   func insertMessage(
@@ -443,7 +503,7 @@ struct Store: Sendable {
       Self.insertMessageSQL,
       [
         .integer(artist.rawValue), .integer(sender.rawValue), .text(kind.rawValue), .text(text),
-        .real(now.timeIntervalSince1970),
+        .real(now.timeIntervalSince1970), .null,
       ])
   }
 
