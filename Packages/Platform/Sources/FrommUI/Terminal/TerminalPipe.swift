@@ -11,7 +11,7 @@ import Synchronization
 /// ```
 public final class TerminalPipe: Sendable {
   private let continuation: AsyncStream<Terminal.Input>.Continuation
-  private let written = Mutex("")
+  private let written = Mutex(Output())
   private let echo = Mutex(true)
   private let suspended = Mutex(0)
 
@@ -56,21 +56,41 @@ public final class TerminalPipe: Sendable {
   }
 
   /// Everything written to the terminal so far.
-  public var output: String { written.withLock { $0 } }
+  public var output: String { written.withLock { $0.text } }
 
-  /// Waits until the output contains `text`, for at most `timeout`; returns whether it did.
-  public func waitForOutput(containing text: String, timeout: Duration = .seconds(5)) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while clock.now < deadline {
-      if output.contains(text) { return true }
-      try? await clock.sleep(for: .milliseconds(5))
+  /// Waits until the output contains `text`; returns whether it did. It is woken by the write
+  /// that brings `text`; `timeout` only ends the wait of a loop that hangs, so make it generous.
+  public func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
+    await withCheckedContinuation { continuation in
+      let id = written.withLock { output -> Int? in
+        guard !output.text.contains(text) else { return nil }
+        output.nextWaiter += 1
+        output.waiters[output.nextWaiter] = (text, continuation)
+        return output.nextWaiter
+      }
+      guard let id else { return continuation.resume(returning: true) }
+      Task {
+        try? await Task.sleep(for: timeout)
+        written.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
+      }
     }
-    return output.contains(text)
   }
 
   func write(_ text: String) {
-    written.withLock { $0 += text }
+    let found = written.withLock { output in
+      output.text += text
+      let found = output.waiters.filter { output.text.contains($0.value.text) }
+      for id in found.keys { output.waiters[id] = nil }
+      return found.values.map(\.continuation)
+    }
+    for continuation in found { continuation.resume(returning: true) }
+  }
+
+  /// What was written, and who waits for what.
+  private struct Output {
+    var text = ""
+    var waiters: [Int: (text: String, continuation: CheckedContinuation<Bool, Never>)] = [:]
+    var nextWaiter = 0
   }
 
   func setEcho(_ isOn: Bool) {

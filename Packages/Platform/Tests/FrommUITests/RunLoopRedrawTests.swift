@@ -1,0 +1,83 @@
+import ComposableArchitecture
+import Testing
+
+@testable import FrommUI
+
+/// A list whose unread count is shared with other features, as the fan's artist list shares
+/// its artists with the rooms: news changes it through an action, or outside any send.
+private struct Inbox: Reducer {
+  struct State: Equatable {
+    @Shared var unread: Int
+  }
+
+  enum Action: Sendable {
+    /// News arrived: the count changes in the reducer, and nothing else in the state does.
+    case newsArrived
+    /// An effect changes the count with `withLock`, outside any send.
+    case startCountingInTheBackground
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .newsArrived:
+      state.unread += 1
+      return .none
+    case .startCountingInTheBackground:
+      let unread = state.$unread
+      return .run { _ in unread.withLock { $0 += 10 } }
+    }
+  }
+}
+
+private struct InboxView: TerminalView {
+  func render(_ state: Inbox.State) -> Screen {
+    Screen {
+      Component.header("Inbox")
+      Component.text("\(state.unread) unread")
+      Component.prompt("Type")
+    }
+  }
+
+  func action(for input: InputEvent, in state: Inbox.State) -> Inbox.Action? {
+    switch input {
+    case .line("bg"): .startCountingInTheBackground
+    default: nil
+    }
+  }
+}
+
+@MainActor
+@Suite struct RunLoopRedrawTests {
+  @Test func run_sharedValueChangedByAnAction_redrawsWithoutInput() async {
+    let store = Store(initialState: Inbox.State(unread: Shared(value: 0))) { Inbox() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true)
+    let loop = TerminalLoop(store: store, view: InboxView(), terminal: terminal)
+    let running = Task { await loop.run() }
+    #expect(await pipe.waitForOutput(containing: "0 unread"))
+
+    // As a long poll's answer arrives: an action sent by an effect, not by input.
+    store.send(.newsArrived)
+
+    #expect(await pipe.waitForOutput(containing: "1 unread"))
+    pipe.interrupt()
+    #expect(await running.value == ExitStatus.interrupted)
+  }
+
+  @Test func run_sharedValueChangedOutsideASend_redrawsWithoutInput() async {
+    let unread = Shared(value: 0)
+    let store = Store(initialState: Inbox.State(unread: unread)) { Inbox() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true)
+    let loop = TerminalLoop(store: store, view: InboxView(), terminal: terminal)
+    let running = Task { await loop.run() }
+    #expect(await pipe.waitForOutput(containing: "0 unread"))
+
+    // Another feature holding the same shared value changes it, from another task.
+    await Task.detached { unread.withLock { $0 = 7 } }.value
+    #expect(await pipe.waitForOutput(containing: "7 unread"))
+    // And again: the observation is armed anew after each change.
+    pipe.type("bg\r")
+    #expect(await pipe.waitForOutput(containing: "17 unread"))
+    pipe.interrupt()
+    #expect(await running.value == ExitStatus.interrupted)
+  }
+}
