@@ -69,16 +69,20 @@ private func lastFrame(_ output: String) -> String {
     #expect(store.state.sent == ["one", "two", "three"])
   }
 
-  @Test func run_ttyBracketedPasteOfFourLines_sendsEveryLine() async {
+  @Test func run_ttyBracketedPasteOfFourLines_sendsOneMessageOnEnter() async {
     let store = Store(initialState: Sender.State()) { Sender() }
     let (terminal, pipe) = Terminal.inMemory(isTTY: true)
-    pipe.type("\(escape)[200~line 1\rline 2\rline 3\rline 4\(escape)[201~")
+    let loop = TerminalLoop(store: store, view: SenderView(), terminal: terminal)
+    let running = Task { await loop.run() }
+    pipe.type("\(escape)[200~line 1\rline 2\rline 3\rline 4\r\(escape)[201~")
+    // The draft waits in the prompt, its line breaks shown as ↵.
+    #expect(await pipe.waitForOutput(containing: "line 1↵line 2↵line 3↵line 4"))
+    #expect(store.state.sent.isEmpty)
     pipe.type("\r")
     pipe.send(bytes: [0x04])
 
-    _ = await TerminalLoop(store: store, view: SenderView(), terminal: terminal).run()
-
-    #expect(store.state.sent == ["line 1", "line 2", "line 3", "line 4"])
+    _ = await running.value
+    #expect(store.state.sent == ["line 1\nline 2\nline 3\nline 4"])
     #expect(pipe.output.hasPrefix("\(escape)[?1049h\(escape)[?2004h"))
   }
 
