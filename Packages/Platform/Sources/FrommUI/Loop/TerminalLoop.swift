@@ -241,12 +241,16 @@ public final class TerminalLoop<State, Action: Sendable> {
   private func handle(_ event: InputEvent) {
     display.notice = nil
     display.help = []
-    let action = mapInput(event, store.withState { $0 })
+    let state = store.withState { $0 }
+    let action = mapInput(event, state)
     work.handleInput(action, store: store)
     if action == nil {
       if KeyMap.help.matches(event) {
         // Asked of every screen, so the loop answers it when the view does not.
-        display.help = HelpPanel(isInteractive: isInteractive).components(for: display.screen)
+        let mapInput = self.mapInput
+        display.help = HelpPanel(isInteractive: isInteractive).components(for: display.screen) {
+          mapInput($0, state) != nil
+        }
       } else if options.reportsUnhandledInput, let description = Self.describeUnhandled(event) {
         display.notice = .notice(description)
         display.noteRefused()
