@@ -314,6 +314,15 @@ private func lastFrame(_ output: String) -> String {
     #expect(echo.withLock { $0 } == [false, true])
   }
 
+  @Test func run_sighupOnATerminal_restoresTheTerminalAndExits129() async {
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true)
+    pipe.hangUp()
+
+    #expect(await TerminalLoop(store: store(), view: signIn, terminal: terminal).run() == ExitStatus.hungUp)
+    // Bracketed paste off and the alternate screen left, as after Ctrl-C.
+    #expect(pipe.output.hasSuffix("\u{1B}[?2004l\u{1B}[?1049l"))
+  }
+
   @Test func run_sigterm_exits143() async {
     let (terminal, pipe) = Terminal.inMemory()
     pipe.terminate()

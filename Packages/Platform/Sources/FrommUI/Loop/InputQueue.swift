@@ -7,7 +7,7 @@ final class InputQueue {
   private var ended = false
   private var waiting: CheckedContinuation<Void, Never>?
   private var reader: Task<Void, Never>?
-  /// Ctrl-C or SIGTERM arrived: the loop ends as soon as it looks.
+  /// Ctrl-C, SIGTERM or SIGHUP arrived: the loop ends as soon as it looks.
   private(set) var interruptRequested = false
 
   /// Starts reading `input`.
@@ -15,7 +15,7 @@ final class InputQueue {
     reader = Task { [weak self] in
       for await item in input {
         guard let self else { return }
-        if item == .interrupt || item == .terminate { self.interruptRequested = true }
+        if item.endsTheLoop { self.interruptRequested = true }
         self.queue.append(item)
         self.wake()
       }
@@ -40,7 +40,7 @@ final class InputQueue {
         Task { @MainActor [weak self] in self?.wake() }
       }
     }
-    if interruptRequested, let signal = queue.first(where: { $0 == .interrupt || $0 == .terminate }) {
+    if interruptRequested, let signal = queue.first(where: \.endsTheLoop) {
       queue.removeAll()
       return signal
     }

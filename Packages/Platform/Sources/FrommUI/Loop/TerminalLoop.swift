@@ -90,6 +90,9 @@ public final class TerminalLoop<State, Action: Sendable> {
       case .terminate:
         status = ExitStatus.terminated
         break reading
+      case .hangUp:
+        status = ExitStatus.hungUp
+        break reading
       case .resize:
         display.invalidate()
         display.show()

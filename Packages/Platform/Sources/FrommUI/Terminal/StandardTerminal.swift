@@ -13,7 +13,7 @@ extension Terminal {
   /// The process's standard input and output.
   ///
   /// Standard input is read on a background thread, so the main actor keeps rendering while a
-  /// read waits; SIGINT and SIGTERM become ``Input/interrupt`` instead of killing the process,
+  /// read waits; SIGINT, SIGTERM and SIGHUP become input instead of killing the process,
   /// so the loop can cancel effects and restore the terminal. Interactive only when both standard input and
   /// standard output are terminals. Call it once per process.
   public static func standard() -> Terminal {
@@ -75,7 +75,7 @@ extension Terminal {
   }
 }
 
-/// Turns SIGINT, SIGTERM and SIGWINCH into terminal input for as long as the input stream lives.
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into terminal input for as long as the input stream lives.
 ///
 /// Unchecked: the sources are set once in `init` and dispatch sources are thread-safe.
 private final class SignalForwarder: @unchecked Sendable {
@@ -83,8 +83,11 @@ private final class SignalForwarder: @unchecked Sendable {
 
   init(continuation: AsyncStream<Terminal.Input>.Continuation) {
     var sources: [any DispatchSourceSignal] = []
-    // SIGTERM ends the loop like Ctrl-C, so a killed app still restores the terminal.
-    for (number, input) in [(SIGINT, Terminal.Input.interrupt), (SIGTERM, .terminate), (SIGWINCH, .resize)] {
+    // SIGTERM and SIGHUP end the loop like Ctrl-C, so a killed app still restores the terminal.
+    let signals = [
+      (SIGINT, Terminal.Input.interrupt), (SIGTERM, .terminate), (SIGHUP, .hangUp), (SIGWINCH, .resize),
+    ]
+    for (number, input) in signals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { continuation.yield(input) }
@@ -98,6 +101,7 @@ private final class SignalForwarder: @unchecked Sendable {
     for source in sources { source.cancel() }
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
+    signal(SIGHUP, SIG_DFL)
   }
 }
 

@@ -39,6 +39,11 @@ public final class TerminalPipe: Sendable {
     continuation.yield(.terminate)
   }
 
+  /// Sends SIGHUP.
+  public func hangUp() {
+    continuation.yield(.hangUp)
+  }
+
   /// Sends a line written to standard error by a library.
   public func warn(_ line: String) {
     continuation.yield(.warning(line))
