@@ -2,6 +2,7 @@ import AuthDataModels
 import CommonDataModels
 import Foundation
 import NetworkProvider
+import Synchronization
 import Testing
 
 @testable import AppSupport
@@ -123,28 +124,33 @@ struct AppEnvironmentTests {
     }
   }
 
-  /// Answers after `delay` whatever happens meanwhile: its wait cannot be cancelled, like work on
-  /// a dispatch queue.
-  struct CancellationIgnoringTransport: Transport {
-    let delay: Double
+  /// Answers once `gate` opens, whatever happens meanwhile: its wait cannot be cancelled, like
+  /// work on a dispatch queue; it records whether it answered.
+  final class CancellationIgnoringTransport: Transport, Sendable {
+    let gate = DispatchSemaphore(value: 0)
+    let answered = Mutex(false)
+
     func send(_ request: WireRequest) async throws -> WireResponse {
       await withCheckedContinuation { continuation in
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { continuation.resume() }
+        DispatchQueue.global().async {
+          self.gate.wait()
+          continuation.resume()
+        }
       }
+      answered.withLock { $0 = true }
       return WireResponse(status: 200)
     }
   }
 
   @Test func checkHealth_transportIgnoringCancellation_failsAtTheTimeoutNotWhenTheTransportAnswers() async {
-    let clock = ContinuousClock()
-    let start = clock.now
+    let transport = CancellationIgnoringTransport()
     await #expect {
-      try await AppEnvironment.checkHealth(
-        of: CancellationIgnoringTransport(delay: 5), at: "x", timeout: .milliseconds(100))
+      try await AppEnvironment.checkHealth(of: transport, at: "x", timeout: .milliseconds(100))
     } throws: { error in
       (error as? StartupError)?.message.contains("did not answer within") == true
     }
-    // A task-group race waited for the transport (5 s); the bound leaves room for a busy machine.
-    #expect(clock.now - start < .seconds(3))
+    // A task-group race would still be waiting for the transport, which has not answered.
+    #expect(!transport.answered.withLock { $0 })
+    transport.gate.signal()
   }
 }
