@@ -80,8 +80,7 @@ struct KeyMapTests {
     #expect(
       keys == [
         "r, /reload", "b, /back", "/sub N", "/unsub N", "/open N", "1, 2, …", "Escape", "/help, ?",
-        "Up, Down",
-        "Alt-Enter, \\ Enter", "Ctrl-D", "Ctrl-C",
+        "Up, Down", "Tab", "Alt-Enter, \\ Enter", "Ctrl-D", "Ctrl-C",
       ])
     #expect(rows.first { $0.keys == "Up, Down" }?.title == "Move through the list")
   }
@@ -98,10 +97,29 @@ struct KeyMapTests {
     }
     #expect(
       rows.map(\.keys) == [
-        "/older", "/retry", "/help", "//text", "Up, Down", "Alt-Enter, \\ Enter", "PageUp, PageDown",
+        "/older", "/retry", "/help", "//text", "Up, Down", "Tab", "Alt-Enter, \\ Enter", "PageUp, PageDown",
         "Ctrl-D",
         "Ctrl-C",
       ])
+  }
+
+  @Test func slashCompletion_startOfACommandTheScreenAnswers_completesOrListsWhatFits() {
+    let screen = Screen {
+      Component.header("Room")
+      Component.menu([MenuCommand("/older", "Older")])
+    }
+    let completion = SlashCompletion(screen: screen) { event in
+      [.command(name: "reload"), .command(name: "retry"), .command(name: "sub", argument: "1")].contains(
+        event)
+    }
+    #expect(completion.commands == ["/help", "/reload", "/retry", "/sub", "/older"])
+    #expect(completion.complete("/rel")! == ("/reload ", []))
+    #expect(completion.complete("/SU")! == ("/sub ", []))
+    #expect(completion.complete("/r")! == ("/re", ["/reload", "/retry"]))
+    #expect(completion.complete("/re")! == ("/re", ["/reload", "/retry"]))
+    #expect(completion.complete("/x") == nil)
+    #expect(completion.complete("/sub 1") == nil)
+    #expect(completion.complete("hello") == nil)
   }
 
   @Test func withSendRemedy_unsentRefusedOrNeither_addsRetryEnterOrNothing() {

@@ -38,6 +38,17 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(editor.feed(bytes("\r")) == [.event(.line("say: first\nsecond\nthird\nfourth")), .edited])
   }
 
+  @Test func feed_mouseWheel_pagesAndClicksAreIgnored() {
+    var editor = LineEditor()
+    let wheelUp = [escape] + bytes("[<64;10;5M")
+    let wheelDown = [escape] + bytes("[<65;1;1M")
+    let click = [escape] + bytes("[<0;3;4M") + [escape] + bytes("[<0;3;4m")
+    #expect(editor.feed(wheelUp) == [.event(.key(.pageUp))])
+    #expect(editor.feed(wheelDown) == [.event(.key(.pageDown))])
+    #expect(editor.feed(click + bytes("a")) == [.edited])
+    #expect(editor.buffer == "a")
+  }
+
   @Test func feed_backspace_deletesOneHangulSyllable() {
     var editor = LineEditor()
     _ = editor.feed(bytes("안녕"))

@@ -83,7 +83,7 @@ private func lastFrame(_ output: String) -> String {
 
     _ = await running.value
     #expect(store.state.sent == ["line 1\nline 2\nline 3\nline 4"])
-    #expect(pipe.output.hasPrefix("\(escape)[?1049h\(escape)[?2004h"))
+    #expect(pipe.output.hasPrefix("\(escape)[?1049h\(escape)[?2004h\(escape)[?1000h\(escape)[?1006h"))
   }
 
   @Test func run_pipedBurstOfLinesWhileEachIsBeingSent_sendsEveryLineInOrder() async {
@@ -314,12 +314,35 @@ private func lastFrame(_ output: String) -> String {
     #expect(echo.withLock { $0 } == [false, true])
   }
 
+  @Test func run_ttyTabAfterTheStartOfACommand_completesItOrListsTheCommandsThatFit() async {
+    let store = Store(initialState: Sender.State()) { Sender() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
+    let view = AnyTerminalView<Sender.State, Sender.Action>(render: SenderView().render) { input, _ in
+      switch input {
+      case .command(name: "reload", _), .command(name: "retry", _): .sendTapped("command")
+      case .line(let text): .sendTapped(text)
+      default: nil
+      }
+    }
+    let loop = TerminalLoop(store: store, view: view, terminal: terminal)
+    let running = Task { await loop.run() }
+    pipe.type("/rel\t")
+    #expect(await pipe.waitForOutput(containing: "Reply> /reload "))
+    pipe.send(bytes: [0x15])
+    pipe.type("/r\t")
+    #expect(await pipe.waitForOutput(containing: "[i] Commands: /reload  /retry"))
+    #expect(pipe.output.hasSuffix("Reply> /re"))
+    pipe.interrupt()
+    _ = await running.value
+    #expect(store.state.sent.isEmpty)
+  }
+
   @Test func run_sighupOnATerminal_restoresTheTerminalAndExits129() async {
     let (terminal, pipe) = Terminal.inMemory(isTTY: true)
     pipe.hangUp()
 
     #expect(await TerminalLoop(store: store(), view: signIn, terminal: terminal).run() == ExitStatus.hungUp)
-    // Bracketed paste off and the alternate screen left, as after Ctrl-C.
+    // Mouse reports and bracketed paste off, and the alternate screen left, as after Ctrl-C.
     #expect(pipe.output.hasSuffix("\u{1B}[?2004l\u{1B}[?1049l"))
   }
 

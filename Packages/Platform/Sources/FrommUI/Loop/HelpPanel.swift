@@ -51,6 +51,7 @@ struct HelpPanel {
     } else {
       rows.append(("Up, Down", "Lines typed before"))
     }
+    if !handles(.key(.tab)) { rows.append(("Tab", "Complete a /command")) }
     if screen.prompt != nil { rows.append(("Alt-Enter, \\ Enter", "A new line in the same message")) }
     let hasLog = screen.components.contains { if case .log = $0.kind { true } else { false } }
     if hasLog, !handles(.key(.pageUp)) { rows.append(("PageUp, PageDown", "Older and newer messages")) }

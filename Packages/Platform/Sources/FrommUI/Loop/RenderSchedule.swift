@@ -65,8 +65,15 @@ final class RenderSchedule {
     return screen
   }
 
+  /// Renders after a shared value changed, and again a little later: the observation is told
+  /// before the value is set, and a change made on another thread may land after the first
+  /// render read the value (a render that finds nothing new writes nothing).
   private func sharedValueChanged() {
     isTrackingShared = false
     schedule()
+    Task { [weak self] in
+      try? await Task.sleep(for: .milliseconds(50))
+      self?.schedule()
+    }
   }
 }

@@ -163,13 +163,15 @@ public final class TerminalLoop<State, Action: Sendable> {
 
   private func enterFullScreen() {
     terminal.enterInteractiveMode()
-    // The alternate screen, and bracketed paste so a paste is told apart from typing.
-    terminal.write("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
+    // The alternate screen, bracketed paste so a paste is told apart from typing, and the
+    // mouse wheel reported (as SGR codes) so it pages the log; the terminal's own selection
+    // still works with Shift.
+    terminal.write("\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J")
     display.invalidate()
   }
 
   private func leaveFullScreen() {
-    terminal.write("\u{1B}[?2004l\u{1B}[?1049l")
+    terminal.write("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?1049l")
     terminal.restore()
   }
 
@@ -215,12 +217,25 @@ public final class TerminalLoop<State, Action: Sendable> {
     switch event {
     case .key(.pageUp) where !viewUsesKey, .key(.pageDown) where !viewUsesKey:
       display.page(event == .key(.pageUp) ? .up : .down)
+    case .key(.tab) where !viewUsesKey:
+      completeSlashCommand()
     default:
       if let line, display.screen.prompt?.isSecure != true { editor.remember(line) }
       if line != nil { display.scrollToNewest() }
       handle(event)
       restoreKeptLine(after: event, line: line)
     }
+  }
+
+  /// Tab: completes the slash command being typed, or lists the commands that fit.
+  private func completeSlashCommand() {
+    let state = store.withState { $0 }
+    let mapInput = self.mapInput
+    let completion = SlashCompletion(screen: display.screen) { mapInput($0, state) != nil }
+    guard let (line, choices) = completion.complete(editor.buffer) else { return }
+    editor.restore(line)
+    display.notice = choices.isEmpty ? nil : .notice("Commands: " + choices.joined(separator: "  "))
+    display.show()
   }
 
   /// Puts a submitted line back into the editor when the screen refused and kept it (see
