@@ -68,4 +68,52 @@ private struct InboxView: TerminalView {
     pipe.interrupt()
     #expect(await running.value == ExitStatus.interrupted)
   }
+
+  @Test func run_pipedScriptWhileTheStartActionRestores_printsOnlyTheSettledFirstScreen() async {
+    let store = Store(initialState: Restorer.State()) { Restorer() }
+    let (terminal, pipe) = Terminal.inMemory()
+    pipe.close()
+
+    let status = await TerminalLoop(store: store, view: RestorerView(), terminal: terminal).run()
+
+    #expect(status == 0)
+    #expect(pipe.output == "Sign in\n=======\n\nUsername:\n")
+  }
+}
+
+/// Restores a saved session when it starts, finding none.
+private struct Restorer: Reducer {
+  struct State: Equatable {
+    var isRestoring = true
+  }
+
+  enum Action: Sendable {
+    case task
+    case restoreResponse
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .task:
+      state.isRestoring = true
+      return .run { send in await send(.restoreResponse) }
+    case .restoreResponse:
+      state.isRestoring = false
+      return .none
+    }
+  }
+}
+
+private struct RestorerView: TerminalView {
+  var startAction: Restorer.Action? { .task }
+
+  func render(_ state: Restorer.State) -> Screen {
+    Screen {
+      Component.header("Sign in")
+      if state.isRestoring { Component.progress("Restoring your last session") }
+      Component.text("Username:")
+    }
+  }
+
+  func action(for input: InputEvent, in state: Restorer.State) -> Restorer.Action? { nil }
 }

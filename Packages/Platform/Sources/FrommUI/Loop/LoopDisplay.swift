@@ -18,6 +18,9 @@ final class LoopDisplay {
   var help: [Component] = []
   /// The last line a library wrote to standard error.
   var warning: String?
+  /// Plain mode: nothing is printed yet, while the start action's work settles, so a script's
+  /// transcript starts with the screen it will type into, not a passing one ("Restoring…").
+  var isHeld = false
   /// Plain mode: whether the input asked for something that was refused.
   private(set) var refused = false
   private var transcript = PlainTranscript()
@@ -74,6 +77,7 @@ final class LoopDisplay {
       lastFrame = output
       terminal.write(output + promptOutput())
     } else {
+      guard !isHeld else { return }
       noteErrors(on: screen)
       // Echo goes off before the password prompt shows, so nothing typed after it is echoed.
       let isSecret = screen.prompt?.isSecure == true

@@ -17,10 +17,10 @@ import ComposableArchitecture
 /// pasted in a burst is handled in order, each after the previous one's work has settled.
 ///
 /// Otherwise (plain mode, also on a terminal with `TERM=dumb`) the first screen is printed
-/// whole and then only the lines that changed, without escape codes; input is read line by
-/// line, each line waiting for the previous one's work to settle (see ``RunOptions``), a
-/// password typed on a terminal is not echoed, and the loop exits at end of input once work
-/// has settled.
+/// whole once the start action's work has settled, and then only the lines that changed,
+/// without escape codes; input is read line by line, each line waiting for the previous one's
+/// work to settle (see ``RunOptions``), a password typed on a terminal is not echoed, and the
+/// loop exits at end of input once work has settled.
 ///
 /// Either way the effects started by input are cancelled on exit; the exit status is one of
 /// ``ExitStatus``. Runtime issues are shown as an error banner (see
@@ -78,9 +78,15 @@ public final class TerminalLoop<State, Action: Sendable> {
     isRunning = true
     if isInteractive { enterFullScreen() }
     schedule.start(observing: store) { [unowned self] in self.render() }
+    display.isHeld = !isInteractive
     render()
     if let startAction { work.send(startAction, to: store) }
     input.start(terminal.input)
+    if !isInteractive {
+      await settle()
+      display.isHeld = false
+      display.show()
+    }
     var status = ExitStatus.success
     reading: while let item = await input.next() {
       switch item {
