@@ -56,6 +56,22 @@ struct AppEnvironmentTests {
     #expect(named.sessionNotice == nil)
   }
 
+  @Test func start_corruptSessionFile_isSetAsideAndExplainedInTheNotice() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sessions = folder.appendingPathComponent("arti-sessions")
+    try FileManager.default.createDirectory(at: sessions, withIntermediateDirectories: true)
+    try Data("{\"token\": broken".utf8).write(to: sessions.appendingPathComponent("iu_official.json"))
+
+    let environment = try await AppEnvironment.start(
+      AppOptions(dataDirectory: folder), app: app, interactive: true)
+
+    let notice = try #require(environment.sessionNotice)
+    #expect(notice.hasPrefix("The session file \(sessions.path)/iu_official.json is unreadable or corrupt"))
+    #expect(notice.contains("moved to \(sessions.path)/iu_official.json.corrupt"))
+    #expect(environment.sessionStore.account == nil)
+  }
+
   @Test func start_scriptNamesASessionNotSavedOrNoLongerAccepted_failsBeforeReadingInput() async throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -259,6 +259,19 @@ private func lastFrame(_ output: String) -> String {
     #expect(pipe.output.contains("[i] cache: disk full\u{1B}[K"))
   }
 
+  @Test func run_noticeFromBeforeTheLoop_showsInTheStatusLineOfTheFirstFrame() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
+    pipe.send(bytes: [0x04])
+    var options = RunOptions()
+    options.notice = "The session file is corrupt; you are signed out."
+
+    _ = await TerminalLoop(store: store, view: CounterView(), terminal: terminal, options: options).run()
+
+    let firstFrame = pipe.output.components(separatedBy: "\u{1B}[H").dropFirst(2).first ?? ""
+    #expect(firstFrame.contains("[i] The session file is corrupt; you are signed out.\u{1B}[K"))
+  }
+
   @Test func run_dumbTerminal_getsPlainModeWithoutEscapes() async {
     let store = Store(initialState: Counter.State()) { Counter() }
     let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["TERM": "dumb"])

@@ -41,8 +41,7 @@ final class LoopDisplay {
   init(terminal: Terminal, typed: @escaping @MainActor () -> LineEditor) {
     self.terminal = terminal
     self.typed = typed
-    // A dumb terminal cannot move its cursor: it gets plain mode.
-    self.isInteractive = terminal.isTTY && terminal.environment["TERM"] != "dumb"
+    self.isInteractive = terminal.isFullScreen
     self.colors = ColorPolicy.allowsColor(environment: terminal.environment, isTTY: terminal.isTTY)
   }
 

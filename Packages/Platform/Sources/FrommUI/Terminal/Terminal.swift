@@ -29,6 +29,11 @@ public struct Terminal: Sendable {
   /// Whether input and output are a terminal: interactive mode, redraws and (unless `NO_COLOR`)
   /// colors. When `false` the loop runs in plain mode.
   public var isTTY: Bool
+  /// Whether a ``TerminalLoop`` runs full screen here: a terminal that can move its cursor (not
+  /// `TERM=dumb`); plain mode otherwise.
+  public var isFullScreen: Bool {
+    isTTY && environment["TERM"] != "dumb"
+  }
   /// The current size of the window.
   public var size: @Sendable () -> TerminalSize
   /// The environment, for `NO_COLOR` and `TERM`.
