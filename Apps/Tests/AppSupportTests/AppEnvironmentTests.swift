@@ -56,6 +56,23 @@ struct AppEnvironmentTests {
     #expect(named.sessionNotice == nil)
   }
 
+  @Test func start_databaseFileThatIsNotADatabase_saysSoAndHowToStartAfresh() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let database = folder.appendingPathComponent("fromm.sqlite").path
+    try Data("garbage, not a database, long enough to be read as a header ......".utf8)
+      .write(to: URL(fileURLWithPath: database))
+
+    await #expect {
+      _ = try await AppEnvironment.start(AppOptions(dataDirectory: folder), app: app)
+    } throws: { error in
+      let message = (error as? StartupError)?.message ?? ""
+      return message.contains("damaged or not a fromm database")
+        && message.hasSuffix("mv '\(database)' '\(database).corrupt'") && !message.contains("Check that")
+    }
+  }
+
   @Test func start_corruptSessionFile_isSetAsideAndExplainedInTheNotice() async throws {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
