@@ -83,10 +83,18 @@ public struct AppEnvironment: Sendable {
         let message = line.range(of: "] warning: ").map { String(line[$0.upperBound...]) } ?? line
         warnings.withLock { $0.append(message) }
       })
-    let choice = try SessionChoice.decide(
-      user: options.user, interactive: interactive, saved: listing.savedSessions().map(\.username),
-      app: app.name, dataDirectory: options.dataDirectory.path)
-    let notices = warnings.withLock { $0 } + (choice.notice.map { [$0] } ?? [])
+    let saved = listing.savedSessions().map(\.username)
+    let found = warnings.withLock { $0 }
+    let choice: SessionChoice
+    do {
+      choice = try SessionChoice.decide(
+        user: options.user, interactive: interactive, saved: saved, app: app.name,
+        dataDirectory: options.dataDirectory.path)
+    } catch {
+      // A corrupt file set aside is why the session is not saved any more: say so first.
+      throw StartupError((found + [error.message]).joined(separator: "\n"))
+    }
+    let notices = found + (choice.notice.map { [$0] } ?? [])
     let sessionStore = SessionStore(accountsIn: sessions, restoring: choice.account)
     let api = APIClient(transport: transport, sessionStore: sessionStore, cache: CacheManager(directory: nil))
     if let user = options.user, !interactive {

@@ -87,6 +87,17 @@ struct AppEnvironmentTests {
     #expect(notice.hasPrefix("The session file \(sessions.path)/iu_official.json is unreadable or corrupt"))
     #expect(notice.contains("moved to \(sessions.path)/iu_official.json.corrupt"))
     #expect(environment.sessionStore.account == nil)
+
+    // A script naming that account: the corrupt file is why nothing is saved for it.
+    try Data("{\"token\": broken".utf8).write(to: sessions.appendingPathComponent("iu_official.json"))
+    await #expect {
+      _ = try await AppEnvironment.start(
+        AppOptions(dataDirectory: folder, user: "iu_official"), app: app, interactive: false)
+    } throws: { error in
+      let lines = ((error as? StartupError)?.message ?? "").split(separator: "\n")
+      return lines.count == 2 && lines[0].contains("is unreadable or corrupt")
+        && lines[1].hasPrefix("No session is saved for iu_official")
+    }
   }
 
   @Test func start_scriptNamesASessionNotSavedOrNoLongerAccepted_failsBeforeReadingInput() async throws {

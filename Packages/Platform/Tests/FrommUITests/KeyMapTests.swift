@@ -79,7 +79,7 @@ struct KeyMapTests {
     }
     #expect(
       keys == [
-        "r, /reload", "b, /back", "/sub N", "/unsub N", "/open N", "1, 2, …", "Escape", "/help, ?",
+        "r, /reload", "b, /back, Escape", "/sub N", "/unsub N", "/open N", "1, 2, …", "/help, ?",
         "Up, Down", "Tab", "Alt-Enter, \\ Enter", "Ctrl-D", "Ctrl-C",
       ])
     #expect(rows.first { $0.keys == "Up, Down" }?.title == "Move through the list")

@@ -18,28 +18,34 @@ struct HelpPanel {
   /// Each row: how to type it, and what it does.
   func rows(for screen: Screen, handles: (InputEvent) -> Bool) -> [(keys: String, title: String)] {
     var rows: [(keys: String, title: String)] = []
-    var listed: Set<String> = []
+    /// The row of each key map command listed so far.
+    var rowOf: [String: Int] = [:]
     for component in screen.components {
       guard case .menu(let commands) = component.kind else { continue }
       for command in commands where !rows.contains(where: { $0.title == command.title }) {
+        if let binding = Self.binding(of: command) { rowOf[binding.command] = rows.count }
         rows.append((Self.keys(of: command), command.title))
-        listed.insert(command.shortcut)
-        if let binding = Self.binding(of: command) { listed.insert(binding.command) }
       }
     }
-    for binding in KeyMap.all where binding != KeyMap.help && !listed.contains(binding.command) {
+    for binding in KeyMap.all where binding != KeyMap.help && rowOf[binding.command] == nil {
       let example = binding.argument == nil ? "" : "1"
       guard handles(.command(name: binding.command, argument: example)) else { continue }
       var keys = binding.typed
       if let key = binding.key, handles(.line(key)) { keys = "\(key), \(keys)" }
+      rowOf[binding.command] = rows.count
       rows.append((keys, binding.title))
     }
     if handles(.line("1")), !handles(.line("a line that is not a number")) {
       rows.append(("1, 2, …", "Pick by number"))
     }
     if handles(.key(.escape)) {
-      let title = KeyMap.all.first { $0.escape && handles(.command(name: $0.command)) }?.title ?? "Back"
-      rows.append(("Escape", title))
+      // On the row of the command Escape does, when it is listed.
+      let binding = KeyMap.all.first { $0.escape && handles(.command(name: $0.command)) }
+      if let row = binding.flatMap({ rowOf[$0.command] }) {
+        rows[row].keys += ", Escape"
+      } else {
+        rows.append(("Escape", binding?.title ?? "Back"))
+      }
     }
     // A screen where every line is text (a reply) takes `?` as text: there only `/help` helps.
     rows.append(
