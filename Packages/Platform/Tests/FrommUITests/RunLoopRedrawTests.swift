@@ -74,7 +74,10 @@ private struct InboxView: TerminalView {
     let (terminal, pipe) = Terminal.inMemory()
     pipe.close()
 
-    let status = await TerminalLoop(store: store, view: RestorerView(), terminal: terminal).run()
+    // Its effect ends, so the loop waits for it however long a busy machine takes.
+    let status = await TerminalLoop(
+      store: store, view: RestorerView(), terminal: terminal, options: RunOptions(idleTimeout: .seconds(600))
+    ).run()
 
     #expect(status == 0)
     #expect(pipe.output == "Sign in\n=======\n\nUsername:\n")

@@ -66,18 +66,28 @@ public final class TerminalPipe: Sendable {
   /// Waits until the output contains `text`; returns whether it did. It is woken by the write
   /// that brings `text`; `timeout` only ends the wait of a loop that hangs, so make it generous.
   public func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
-    await withCheckedContinuation { continuation in
-      let id = written.withLock { output -> Int? in
-        guard !output.text.contains(text) else { return nil }
-        output.nextWaiter += 1
-        output.waiters[output.nextWaiter] = (text, continuation)
-        return output.nextWaiter
+    let id = written.withLock { output in
+      output.nextWaiter += 1
+      return output.nextWaiter
+    }
+    let hung = Task {
+      try await Task.sleep(for: timeout)
+      let waiter = written.withLock { output in
+        // Not waiting yet: the wait ends as soon as it starts.
+        if output.waiters[id] == nil { output.expired.insert(id) }
+        return output.waiters.removeValue(forKey: id)
       }
-      guard let id else { return continuation.resume(returning: true) }
-      Task {
-        try? await Task.sleep(for: timeout)
-        written.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: false)
+      waiter?.continuation.resume(returning: false)
+    }
+    defer { hung.cancel() }
+    return await withCheckedContinuation { continuation in
+      let outcome = written.withLock { output -> Bool? in
+        if output.text.contains(text) { return true }
+        if output.expired.remove(id) != nil { return false }
+        output.waiters[id] = (text, continuation)
+        return nil
       }
+      if let outcome { continuation.resume(returning: outcome) }
     }
   }
 
@@ -96,6 +106,8 @@ public final class TerminalPipe: Sendable {
     var text = ""
     var waiters: [Int: (text: String, continuation: CheckedContinuation<Bool, Never>)] = [:]
     var nextWaiter = 0
+    /// Waits whose time ran out before they started.
+    var expired: Set<Int> = []
   }
 
   func setEcho(_ isOn: Bool) {
