@@ -12,9 +12,13 @@ import ComposableArchitecture
 /// On a terminal (interactive mode) the screen is redrawn in place in the alternate screen,
 /// the line being typed stays at the bottom while updates arrive and is edited like a shell's
 /// (see ``InputEvent``), Ctrl-Z suspends, Ctrl-C or Ctrl-D on an empty line exits. A screen
-/// taller than the window keeps its top and bottom and shortens its
-/// ``Component/log(_:newestFirst:)``, which PageUp/PageDown page through. Every line typed or
-/// pasted in a burst is handled in order, each after the previous one's work has settled.
+/// taller than the window shrinks its decoration, keeps its title and bottom and shortens its
+/// ``Component/log(_:newestFirst:)``, which PageUp/PageDown and the mouse wheel page through.
+/// Every line typed ahead in a burst is handled in order, each after the previous one's work
+/// has settled; a bracketed paste is one draft, sent on Enter; Tab completes a `/command`.
+///
+/// Renders follow the store's changes and those of the shared values (`@Shared`) the screen
+/// read; the loop is woken by input, changes, effects finishing and timers, never by polling.
 ///
 /// Otherwise (plain mode, also on a terminal with `TERM=dumb`) the first screen is printed
 /// whole once the start action's work has settled, and then only the lines that changed,
