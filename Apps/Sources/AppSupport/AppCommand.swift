@@ -38,7 +38,8 @@ public struct AppOptions: Sendable, Equatable {
   /// ```
   ///
   /// `--help` and `--version` win over everything else. Options may be written `--data DIR` or
-  /// `--data=DIR`; each may be given once.
+  /// `--data=DIR`; each may be given once. A `--` (which `swift run fan -- --data DIR` passes
+  /// on) is accepted and ignored.
   ///
   /// - Throws: ``OptionsError`` naming the problem: an unknown option, a missing or empty value,
   ///   a server URL that is not `http(s)://host…`, a `--user` that is not a username, an option
@@ -60,6 +61,8 @@ public struct AppOptions: Sendable, Equatable {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
+      // `swift run fan -- --data DIR` passes the `--` on; it ends nothing here.
+      if argument == "--" { continue }
       let (name, inlineValue) = split(argument)
       guard name.hasPrefix("-") else { throw .unexpectedArgument(argument) }
       guard Self.knownOptions.contains(name) else { throw .unknownOption(name) }

@@ -6,6 +6,7 @@ import CommonKit
 import DevServerCore
 import Foundation
 import NetworkProvider
+import Synchronization
 
 /// Everything an app talks to, set up and checked: the data folder, the backend (embedded or a
 /// server), the API client with this app's saved session.
@@ -23,8 +24,8 @@ public struct AppEnvironment: Sendable {
   public let backend: DevBackend?
   /// Where the sessions are kept between launches, one file per account.
   public let sessionStore: SessionStore
-  /// What the person who launched the app should know about saved sessions (for standard
-  /// error): one was left alone because a script signs in from its input.
+  /// What the person who launched the app should know about saved sessions: one was left
+  /// alone because a script signs in from its input, or a corrupt one was set aside.
   public let sessionNotice: String?
   /// The API client every live client uses.
   public let api: APIClient
@@ -61,7 +62,7 @@ public struct AppEnvironment: Sendable {
       do {
         embedded = try DevBackend(dataDirectory: options.dataDirectory)
       } catch let error as DevBackendError {
-        throw StartupError(error.message)
+        throw StartupError(explain(error, in: options.dataDirectory))
       } catch {
         throw StartupError(
           "The embedded backend cannot open its data in '\(options.dataDirectory.path)': \(error)")
@@ -72,18 +73,52 @@ public struct AppEnvironment: Sendable {
     }
     try await checkHealth(of: transport, at: description, timeout: healthTimeout)
     let sessions = options.dataDirectory.appendingPathComponent(app.sessionFolderName, isDirectory: true)
-    let choice = try SessionChoice.decide(
-      user: options.user, interactive: interactive,
-      saved: SessionStore(accountsIn: sessions, restoring: nil).savedSessions().map(\.username),
-      app: app.name, dataDirectory: options.dataDirectory.path)
+    // What listing the sessions finds wrong (a corrupt file set aside) is said with the notice,
+    // which the full screen shows; written to standard error now, it would be hidden by it.
+    let warnings = Mutex<[String]>([])
+    let listing = SessionStore(
+      accountsIn: sessions, restoring: nil,
+      logger: Logger(label: "session") { line in
+        // The message, without the log line's time and level.
+        let message = line.range(of: "] warning: ").map { String(line[$0.upperBound...]) } ?? line
+        warnings.withLock { $0.append(message) }
+      })
+    let saved = listing.savedSessions().map(\.username)
+    let found = warnings.withLock { $0 }
+    let choice: SessionChoice
+    do {
+      choice = try SessionChoice.decide(
+        user: options.user, interactive: interactive, saved: saved, app: app.name,
+        dataDirectory: options.dataDirectory.path)
+    } catch {
+      // A corrupt file set aside is why the session is not saved any more: say so first.
+      throw StartupError((found + [error.message]).joined(separator: "\n"))
+    }
+    let notices = found + (choice.notice.map { [$0] } ?? [])
     let sessionStore = SessionStore(accountsIn: sessions, restoring: choice.account)
     let api = APIClient(transport: transport, sessionStore: sessionStore, cache: CacheManager(directory: nil))
     if let user = options.user, !interactive {
       try await checkSavedSession(of: user, api: api, app: app)
     }
     return AppEnvironment(
-      options: options, backend: backend, sessionStore: sessionStore, sessionNotice: choice.notice, api: api,
+      options: options, backend: backend, sessionStore: sessionStore,
+      sessionNotice: notices.isEmpty ? nil : notices.joined(separator: "\n"), api: api,
       backendDescription: description)
+  }
+
+  /// The backend's message, unless it blames the folder's permissions for a database file that
+  /// is there in a writable folder: then the file itself is damaged or not a database, and the
+  /// message says how to start afresh without losing it.
+  static func explain(_ error: DevBackendError, in folder: URL) -> String {
+    let database = folder.appendingPathComponent(DevBackend.databaseFileName).path
+    let blamesTheFolder = " Check that the folder is writable."
+    let files = FileManager.default
+    guard error.message.hasSuffix(blamesTheFolder), files.fileExists(atPath: database),
+      files.isWritableFile(atPath: folder.path)
+    else { return error.message }
+    return String(error.message.dropLast(blamesTheFolder.count))
+      + " The folder is writable: the database file is damaged or not a fromm database. Move it aside"
+      + " to start with a new one (nothing is lost): mv '\(database)' '\(database).corrupt'"
   }
 
   /// Makes sure the server still accepts `user`'s saved session before a script's first line is

@@ -62,15 +62,21 @@ public enum AppMain {
         StandardStreams.writeError("\(app.name): \(error.message)\n")
         return 1
       }
-      if let notice = live.sessionNotice { StandardStreams.writeError(notice + "\n") }
+      var terminal = Terminal.standard()
+      if options.plain { terminal.isTTY = false }
+      var runOptions = RunOptions()
+      // On a terminal the full screen would hide it: shown in its status line instead.
+      if terminal.isFullScreen {
+        runOptions.notice = live.sessionNotice
+      } else if let notice = live.sessionNotice {
+        StandardStreams.writeError(notice + "\n")
+      }
       let store = Store(initialState: initialState) {
         reducer
       } withDependencies: {
         live.installLiveClients(into: &$0)
       }
-      var terminal = Terminal.standard()
-      if options.plain { terminal.isTTY = false }
-      return await TerminalLoop(store: store, view: view, terminal: terminal).run()
+      return await TerminalLoop(store: store, view: view, terminal: terminal, options: runOptions).run()
     }
   }
 }

@@ -2,6 +2,7 @@ import AuthDataModels
 import CommonDataModels
 import Foundation
 import NetworkProvider
+import Synchronization
 import Testing
 
 @testable import AppSupport
@@ -53,6 +54,50 @@ struct AppEnvironmentTests {
       AppOptions(dataDirectory: folder, user: "demo_fan"), app: app, interactive: false)
     #expect(named.sessionStore.account == "demo_fan")
     #expect(named.sessionNotice == nil)
+  }
+
+  @Test func start_databaseFileThatIsNotADatabase_saysSoAndHowToStartAfresh() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let database = folder.appendingPathComponent("fromm.sqlite").path
+    try Data("garbage, not a database, long enough to be read as a header ......".utf8)
+      .write(to: URL(fileURLWithPath: database))
+
+    await #expect {
+      _ = try await AppEnvironment.start(AppOptions(dataDirectory: folder), app: app)
+    } throws: { error in
+      let message = (error as? StartupError)?.message ?? ""
+      return message.contains("damaged or not a fromm database")
+        && message.hasSuffix("mv '\(database)' '\(database).corrupt'") && !message.contains("Check that")
+    }
+  }
+
+  @Test func start_corruptSessionFile_isSetAsideAndExplainedInTheNotice() async throws {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sessions = folder.appendingPathComponent("arti-sessions")
+    try FileManager.default.createDirectory(at: sessions, withIntermediateDirectories: true)
+    try Data("{\"token\": broken".utf8).write(to: sessions.appendingPathComponent("iu_official.json"))
+
+    let environment = try await AppEnvironment.start(
+      AppOptions(dataDirectory: folder), app: app, interactive: true)
+
+    let notice = try #require(environment.sessionNotice)
+    #expect(notice.hasPrefix("The session file \(sessions.path)/iu_official.json is unreadable or corrupt"))
+    #expect(notice.contains("moved to \(sessions.path)/iu_official.json.corrupt"))
+    #expect(environment.sessionStore.account == nil)
+
+    // A script naming that account: the corrupt file is why nothing is saved for it.
+    try Data("{\"token\": broken".utf8).write(to: sessions.appendingPathComponent("iu_official.json"))
+    await #expect {
+      _ = try await AppEnvironment.start(
+        AppOptions(dataDirectory: folder, user: "iu_official"), app: app, interactive: false)
+    } throws: { error in
+      let lines = ((error as? StartupError)?.message ?? "").split(separator: "\n")
+      return lines.count == 2 && lines[0].contains("is unreadable or corrupt")
+        && lines[1].hasPrefix("No session is saved for iu_official")
+    }
   }
 
   @Test func start_scriptNamesASessionNotSavedOrNoLongerAccepted_failsBeforeReadingInput() async throws {
@@ -123,28 +168,33 @@ struct AppEnvironmentTests {
     }
   }
 
-  /// Answers after `delay` whatever happens meanwhile: its wait cannot be cancelled, like work on
-  /// a dispatch queue.
-  struct CancellationIgnoringTransport: Transport {
-    let delay: Double
+  /// Answers once `gate` opens, whatever happens meanwhile: its wait cannot be cancelled, like
+  /// work on a dispatch queue; it records whether it answered.
+  final class CancellationIgnoringTransport: Transport, Sendable {
+    let gate = DispatchSemaphore(value: 0)
+    let answered = Mutex(false)
+
     func send(_ request: WireRequest) async throws -> WireResponse {
       await withCheckedContinuation { continuation in
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { continuation.resume() }
+        DispatchQueue.global().async {
+          self.gate.wait()
+          continuation.resume()
+        }
       }
+      answered.withLock { $0 = true }
       return WireResponse(status: 200)
     }
   }
 
   @Test func checkHealth_transportIgnoringCancellation_failsAtTheTimeoutNotWhenTheTransportAnswers() async {
-    let clock = ContinuousClock()
-    let start = clock.now
+    let transport = CancellationIgnoringTransport()
     await #expect {
-      try await AppEnvironment.checkHealth(
-        of: CancellationIgnoringTransport(delay: 5), at: "x", timeout: .milliseconds(100))
+      try await AppEnvironment.checkHealth(of: transport, at: "x", timeout: .milliseconds(100))
     } throws: { error in
       (error as? StartupError)?.message.contains("did not answer within") == true
     }
-    // A task-group race waited for the transport (5 s); the bound leaves room for a busy machine.
-    #expect(clock.now - start < .seconds(3))
+    // A task-group race would still be waiting for the transport, which has not answered.
+    #expect(!transport.answered.withLock { $0 })
+    transport.gate.signal()
   }
 }

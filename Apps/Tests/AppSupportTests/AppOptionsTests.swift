@@ -37,6 +37,12 @@ struct AppOptionsTests {
         == "/home/iu/.local/share/fromm")
   }
 
+  @Test func parse_doubleDashBeforeOrBetweenOptions_isIgnored() throws {
+    #expect(try options(["--", "--data", "d", "--plain"]).dataDirectory.path == "/work/d")
+    #expect(try options(["--plain", "--", "--user", "minji_fan"]).user == "minji_fan")
+    #expect(try parse(["--", "--help"]) == .help)
+  }
+
   @Test func parse_everyOption_bothSpellings() throws {
     let spaced = try options(["--server", "http://127.0.0.1:8080", "--data", "d/../data", "--plain"])
     #expect(spaced.server == URL(string: "http://127.0.0.1:8080"))

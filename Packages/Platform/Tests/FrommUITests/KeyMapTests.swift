@@ -59,6 +59,69 @@ struct KeyMapTests {
         """)
   }
 
+  @Test func helpPanel_everyKeyMapEntryKeyAndCommandTheViewHandles_isListed() {
+    // A list screen whose menu offers only Reload, but whose view handles more.
+    let handled: [InputEvent] = [
+      .line("r"), .command(name: "reload"), .command(name: "back"), .key(.escape), .line("b"),
+      .command(name: "sub", argument: "1"), .command(name: "unsub", argument: "1"),
+      .command(name: "open", argument: "1"), .line("1"), .key(.up), .key(.down),
+    ]
+    let screen = Screen {
+      Component.header("Artists")
+      Component.menu([KeyMap.reload.menuCommand()])
+      Component.prompt("Pick")
+    }
+    let rows = HelpPanel(isInteractive: true).rows(for: screen) { handled.contains($0) }
+    let keys = rows.map(\.keys)
+    for binding in KeyMap.all where handled.contains(.command(name: binding.command)) {
+      #expect(
+        keys.contains { $0.contains(binding.typed) }, "\(binding.typed) is handled but not listed: \(keys)")
+    }
+    #expect(
+      keys == [
+        "r, /reload", "b, /back, Escape", "/sub N", "/unsub N", "/open N", "1, 2, …", "/help, ?",
+        "Up, Down", "Tab", "Alt-Enter, \\ Enter", "Ctrl-D", "Ctrl-C",
+      ])
+    #expect(rows.first { $0.keys == "Up, Down" }?.title == "Move through the list")
+  }
+
+  @Test func helpPanel_screenWhereEveryLineIsText_offersOnlySlashHelpAndDoubleSlash() {
+    let screen = Screen {
+      Component.header("Room")
+      Component.log([ListItem("IU: hi")])
+      Component.prompt("Reply")
+    }
+    let rows = HelpPanel(isInteractive: true).rows(for: screen) { event in
+      if case .line = event { return true }
+      return event == .command(name: "older") || event == .command(name: "retry")
+    }
+    #expect(
+      rows.map(\.keys) == [
+        "/older", "/retry", "/help", "//text", "Up, Down", "Tab", "Alt-Enter, \\ Enter", "PageUp, PageDown",
+        "Ctrl-D",
+        "Ctrl-C",
+      ])
+  }
+
+  @Test func slashCompletion_startOfACommandTheScreenAnswers_completesOrListsWhatFits() {
+    let screen = Screen {
+      Component.header("Room")
+      Component.menu([MenuCommand("/older", "Older")])
+    }
+    let completion = SlashCompletion(screen: screen) { event in
+      [.command(name: "reload"), .command(name: "retry"), .command(name: "sub", argument: "1")].contains(
+        event)
+    }
+    #expect(completion.commands == ["/help", "/reload", "/retry", "/sub", "/older"])
+    #expect(completion.complete("/rel")! == ("/reload ", []))
+    #expect(completion.complete("/SU")! == ("/sub ", []))
+    #expect(completion.complete("/r")! == ("/re", ["/reload", "/retry"]))
+    #expect(completion.complete("/re")! == ("/re", ["/reload", "/retry"]))
+    #expect(completion.complete("/x") == nil)
+    #expect(completion.complete("/sub 1") == nil)
+    #expect(completion.complete("hello") == nil)
+  }
+
   @Test func withSendRemedy_unsentRefusedOrNeither_addsRetryEnterOrNothing() {
     #expect(
       KeyMap.withSendRemedy("Sending failed.", unsent: true, refused: false)

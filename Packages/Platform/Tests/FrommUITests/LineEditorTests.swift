@@ -28,14 +28,25 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(editor.buffer == "four")
   }
 
-  @Test func feed_bracketedPasteOfFourLines_submitsEachLineAndIgnoresControlBytesInside() {
+  @Test func feed_bracketedPasteOfFourLines_becomesOneDraftAndIgnoresControlBytesInside() {
     var editor = LineEditor()
-    let paste = [escape] + bytes("[200~first\rsecond\u{03}\rthird\rfourth") + [escape] + bytes("[201~")
-    let events = editor.feed(paste).compactMap { output -> InputEvent? in
-      if case .event(let event) = output { event } else { nil }
-    }
-    #expect(events == [.line("first"), .line("second"), .line("third")])
-    #expect(editor.buffer == "fourth")
+    _ = editor.feed(bytes("say: "))
+    let paste = [escape] + bytes("[200~first\r\nsecond\u{03}\rthird\rfourth\r\n") + [escape] + bytes("[201~")
+    let outputs = editor.feed(paste)
+    #expect(outputs == [.edited])
+    #expect(editor.buffer == "say: first\nsecond\nthird\nfourth")
+    #expect(editor.feed(bytes("\r")) == [.event(.line("say: first\nsecond\nthird\nfourth")), .edited])
+  }
+
+  @Test func feed_mouseWheel_pagesAndClicksAreIgnored() {
+    var editor = LineEditor()
+    let wheelUp = [escape] + bytes("[<64;10;5M")
+    let wheelDown = [escape] + bytes("[<65;1;1M")
+    let click = [escape] + bytes("[<0;3;4M") + [escape] + bytes("[<0;3;4m")
+    #expect(editor.feed(wheelUp) == [.event(.key(.pageUp))])
+    #expect(editor.feed(wheelDown) == [.event(.key(.pageDown))])
+    #expect(editor.feed(click + bytes("a")) == [.edited])
+    #expect(editor.buffer == "a")
   }
 
   @Test func feed_backspace_deletesOneHangulSyllable() {

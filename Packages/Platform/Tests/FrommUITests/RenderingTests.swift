@@ -196,3 +196,57 @@ import Testing
     #expect(!ScreenRenderer(width: 40, colors: true).render(screen).joined().contains("\u{1B}[2J"))
   }
 }
+
+@Suite struct ScreenFitTests {
+  /// A room as the apps draw it: a header with a subtitle, the log, a hint, a wide menu.
+  func room(messages: Int) -> Screen {
+    Screen {
+      Component.header("IU", subtitle: "Your replies go to IU only")
+      Component.log((1...messages).map { ListItem("IU: message \($0)") })
+      Component.blank
+      Component.text("Type a reply and press Enter.", style: .dim)
+      Component.menu([
+        MenuCommand("/back", "Back to the list"), MenuCommand("/reload", "Reload"),
+        MenuCommand("/older", "Older messages"), MenuCommand("/retry", "Send the kept reply again"),
+      ])
+      Component.prompt("Reply")
+    }
+  }
+
+  @Test func plainText_roomTallerThanASmallWindow_shrinksDecorationBeforeMessages() {
+    // 40×12: 11 rows above the prompt line. The subtitle, the underline and the empty lines go
+    // first, until the log has half the window; the title, the hint and the menu stay.
+    #expect(
+      room(messages: 30).plainText(width: 40, height: 11) == """
+        IU
+        -- 26 earlier messages above (PageUp) --
+          - IU: message 27
+          - IU: message 28
+          - IU: message 29
+          - IU: message 30
+        Type a reply and press Enter.
+        [/back] Back to the list
+        [/reload] Reload
+        [/older] Older messages
+        [/retry] Send the kept reply again
+        """)
+    // Smaller still: the menu keeps one line.
+    #expect(
+      room(messages: 30).plainText(width: 40, height: 5) == """
+        IU
+        -- 28 earlier messages above (PageUp) --
+          - IU: message 29
+          - IU: message 30
+        [/back] Back to the list
+        """)
+  }
+
+  @Test func plainText_roomInALargeWindow_keepsItsDecoration() {
+    let text = room(messages: 30).plainText(width: 80, height: 40)
+    #expect(text.hasPrefix("IU\n==\nYour replies go to IU only\n\n  - IU: message 1\n"))
+    #expect(
+      text.hasSuffix(
+        "  - IU: message 30\n\nType a reply and press Enter.\n[/back] Back to the list  [/reload] Reload  [/older] Older messages\n[/retry] Send the kept reply again"
+      ))
+  }
+}

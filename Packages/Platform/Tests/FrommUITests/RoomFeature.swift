@@ -6,7 +6,7 @@ import Synchronization
 final class Subscription: Sendable {
   let messages: AsyncStream<String>
   private let continuation: AsyncStream<String>.Continuation
-  private let cancelled = Mutex(false)
+  private let cancelled = Mutex<(isCancelled: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
   init() {
     (messages, continuation) = AsyncStream.makeStream(of: String.self)
@@ -14,15 +14,34 @@ final class Subscription: Sendable {
 
   func deliver(_ message: String) { continuation.yield(message) }
 
-  func markCancelled() { cancelled.withLock { $0 = true } }
-
-  /// Waits a little for the cancellation to land; effects are cancelled asynchronously.
-  func waitUntilCancelled() async -> Bool {
-    for _ in 0..<500 {
-      if cancelled.withLock({ $0 }) { return true }
-      try? await Task.sleep(for: .milliseconds(2))
+  func markCancelled() {
+    let waiters = cancelled.withLock { state in
+      state.isCancelled = true
+      defer { state.waiters = [] }
+      return state.waiters
     }
-    return false
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Waits for the cancellation to land (effects are cancelled asynchronously); `false` only
+  /// when it has not after a minute, which only a hung loop takes.
+  func waitUntilCancelled() async -> Bool {
+    let landed = Task {
+      await withCheckedContinuation { waiter in
+        let isCancelled = cancelled.withLock { state in
+          if !state.isCancelled { state.waiters.append(waiter) }
+          return state.isCancelled
+        }
+        if isCancelled { waiter.resume() }
+      }
+    }
+    let hung = Task {
+      try await Task.sleep(for: .seconds(60))
+      markCancelled()
+    }
+    await landed.value
+    hung.cancel()
+    return (try? await hung.value) == nil
   }
 }
 

@@ -69,17 +69,21 @@ private func lastFrame(_ output: String) -> String {
     #expect(store.state.sent == ["one", "two", "three"])
   }
 
-  @Test func run_ttyBracketedPasteOfFourLines_sendsEveryLine() async {
+  @Test func run_ttyBracketedPasteOfFourLines_sendsOneMessageOnEnter() async {
     let store = Store(initialState: Sender.State()) { Sender() }
     let (terminal, pipe) = Terminal.inMemory(isTTY: true)
-    pipe.type("\(escape)[200~line 1\rline 2\rline 3\rline 4\(escape)[201~")
+    let loop = TerminalLoop(store: store, view: SenderView(), terminal: terminal)
+    let running = Task { await loop.run() }
+    pipe.type("\(escape)[200~line 1\rline 2\rline 3\rline 4\r\(escape)[201~")
+    // The draft waits in the prompt, its line breaks shown as ↵.
+    #expect(await pipe.waitForOutput(containing: "line 1↵line 2↵line 3↵line 4"))
+    #expect(store.state.sent.isEmpty)
     pipe.type("\r")
     pipe.send(bytes: [0x04])
 
-    _ = await TerminalLoop(store: store, view: SenderView(), terminal: terminal).run()
-
-    #expect(store.state.sent == ["line 1", "line 2", "line 3", "line 4"])
-    #expect(pipe.output.hasPrefix("\(escape)[?1049h\(escape)[?2004h"))
+    _ = await running.value
+    #expect(store.state.sent == ["line 1\nline 2\nline 3\nline 4"])
+    #expect(pipe.output.hasPrefix("\(escape)[?1049h\(escape)[?2004h\(escape)[?1000h\(escape)[?1006h"))
   }
 
   @Test func run_pipedBurstOfLinesWhileEachIsBeingSent_sendsEveryLineInOrder() async {
@@ -255,6 +259,19 @@ private func lastFrame(_ output: String) -> String {
     #expect(pipe.output.contains("[i] cache: disk full\u{1B}[K"))
   }
 
+  @Test func run_noticeFromBeforeTheLoop_showsInTheStatusLineOfTheFirstFrame() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
+    pipe.send(bytes: [0x04])
+    var options = RunOptions()
+    options.notice = "The session file is corrupt; you are signed out."
+
+    _ = await TerminalLoop(store: store, view: CounterView(), terminal: terminal, options: options).run()
+
+    let firstFrame = pipe.output.components(separatedBy: "\u{1B}[H").dropFirst(2).first ?? ""
+    #expect(firstFrame.contains("[i] The session file is corrupt; you are signed out.\u{1B}[K"))
+  }
+
   @Test func run_dumbTerminal_getsPlainModeWithoutEscapes() async {
     let store = Store(initialState: Counter.State()) { Counter() }
     let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["TERM": "dumb"])
@@ -308,6 +325,38 @@ private func lastFrame(_ output: String) -> String {
 
     #expect(status == 0)
     #expect(echo.withLock { $0 } == [false, true])
+  }
+
+  @Test func run_ttyTabAfterTheStartOfACommand_completesItOrListsTheCommandsThatFit() async {
+    let store = Store(initialState: Sender.State()) { Sender() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
+    let view = AnyTerminalView<Sender.State, Sender.Action>(render: SenderView().render) { input, _ in
+      switch input {
+      case .command(name: "reload", _), .command(name: "retry", _): .sendTapped("command")
+      case .line(let text): .sendTapped(text)
+      default: nil
+      }
+    }
+    let loop = TerminalLoop(store: store, view: view, terminal: terminal)
+    let running = Task { await loop.run() }
+    pipe.type("/rel\t")
+    #expect(await pipe.waitForOutput(containing: "Reply> /reload "))
+    pipe.send(bytes: [0x15])
+    pipe.type("/r\t")
+    #expect(await pipe.waitForOutput(containing: "[i] Commands: /reload  /retry"))
+    #expect(pipe.output.hasSuffix("Reply> /re"))
+    pipe.interrupt()
+    _ = await running.value
+    #expect(store.state.sent.isEmpty)
+  }
+
+  @Test func run_sighupOnATerminal_restoresTheTerminalAndExits129() async {
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true)
+    pipe.hangUp()
+
+    #expect(await TerminalLoop(store: store(), view: signIn, terminal: terminal).run() == ExitStatus.hungUp)
+    // Mouse reports and bracketed paste off, and the alternate screen left, as after Ctrl-C.
+    #expect(pipe.output.hasSuffix("\u{1B}[?2004l\u{1B}[?1049l"))
   }
 
   @Test func run_sigterm_exits143() async {

@@ -24,10 +24,27 @@ import Testing
 
   @Test func columns_emoji_countTwo() {
     #expect(TextWidth.columns("👍") == 2)
-    #expect(TextWidth.columns("👨‍👩‍👧") == 2)
     #expect(TextWidth.columns("🇰🇷") == 2)
     #expect(TextWidth.columns("❤️") == 2)
     #expect(TextWidth.columns("1️⃣") == 2)
+  }
+
+  /// Each row: the text, and the columns a terminal that measures each code point (tmux, xterm,
+  /// VTE) draws it in.
+  static let graphemes: [(text: String, columns: Int)] = [
+    ("👨‍👩‍👧", 6),  // man ZWJ woman ZWJ girl: three emoji side by side
+    ("👨‍👦", 4),
+    ("👩‍❤️‍👨", 6),  // a text-presentation heart made emoji by VS16 in the middle
+    ("👍🏽", 2),  // a skin tone modifies the emoji before it
+    ("🇰🇷🇯🇵", 4),  // two flags
+    ("a👨‍👩‍👧b", 8),
+    ("e\u{301}", 1),
+  ]
+
+  @Test(arguments: graphemes)
+  func columns_graphemeClusters_countAsTerminalsDrawThem(_ row: (text: String, columns: Int)) {
+    #expect(TextWidth.columns(row.text) == row.columns)
+    #expect(row.text.reduce(0) { $0 + TextWidth.columns(of: $1) } == row.columns)
   }
 
   @Test func columns_textPresentationSymbol_countsOne() {

@@ -25,8 +25,9 @@ import Testing
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let store = SessionStore(accountsIn: folder.url, restoring: nil)
-    store.save(token: "a", account: "demo_fan")
-    Thread.sleep(forTimeInterval: 0.01)
+    // demo_fan's session saved long ago (in 2001), minji_fan's now.
+    try Data(#"{"token": "a", "savedAt": 0, "username": "demo_fan"}"#.utf8)
+      .write(to: folder.url.appendingPathComponent("demo_fan.json"))
     store.save(token: "b", account: "minji_fan")
     try Data("{".utf8).write(to: folder.url.appendingPathComponent("broken.json"))
     let logs = LogCollector()

@@ -25,6 +25,9 @@ enum KeySequence: Equatable {
       while end < input.count, !(0x40...0x7E).contains(input[end]) { end += 1 }
       guard end < input.count else { return nil }
       let parameters = String(decoding: input[(index + 2)..<end], as: UTF8.self)
+      if parameters.hasPrefix("<") {
+        return (mouse(parameters.dropFirst(), final: input[end]), end - index + 1)
+      }
       return (controlSequence(final: input[end], parameters: parameters), end - index + 1)
     // Alt (Meta) sends ESC before the key.
     case 0x0D, 0x0A: return (.newline, 2)
@@ -33,6 +36,18 @@ enum KeySequence: Equatable {
     case UInt8(ascii: "d"), UInt8(ascii: "D"): return (.deleteWordForward, 2)
     case 0x7F, 0x08: return (.deleteWordBackward, 2)
     default: return (.escape, 1)
+    }
+  }
+
+  /// An xterm mouse report (`ESC [ < button ; column ; row M`): the wheel pages like
+  /// PageUp/PageDown; clicks are left to the terminal (with Shift, which it does not report).
+  private static func mouse(_ parameters: Substring, final: UInt8) -> KeySequence {
+    guard final == UInt8(ascii: "M"), let button = parameters.split(separator: ";").first.flatMap({ Int($0) })
+    else { return .ignored }
+    switch button {
+    case 64: return .pageUp
+    case 65: return .pageDown
+    default: return .ignored
     }
   }
 

@@ -13,8 +13,9 @@
 ///   and become ``InputEvent/key(_:)`` otherwise, like Tab, Escape and PageUp/PageDown.
 /// - Ctrl-C is an interrupt, Ctrl-D on an empty line ends input, Ctrl-Z suspends.
 ///
-/// Every line in a burst of input (typed ahead, or pasted, with or without bracketed paste) is
-/// submitted in order. Edits cost time in proportion to the text they touch, not to the whole
+/// A bracketed paste (the loop turns the mode on) becomes one draft, its line breaks kept in it
+/// as Alt-Enter makes them, sent only on the user's Enter. Every line in a burst of other input
+/// (typed ahead, or pasted on a terminal without bracketed paste) is submitted in order. Edits cost time in proportion to the text they touch, not to the whole
 /// line, so a 10,000-character paste stays responsive; one feed reports at most one
 /// ``Output/edited`` in a row.
 package struct LineEditor {
@@ -36,6 +37,8 @@ package struct LineEditor {
   private var pending: [UInt8] = []
   private var lastWasCarriageReturn = false
   private var isPasting = false
+  /// Line breaks read inside a paste and not inserted yet (see ``insertPastedLineBreaks()``).
+  private var pastedLineBreaks = 0
   private var recallsHistory = false
 
   /// The text typed so far on the current line.
@@ -62,6 +65,7 @@ package struct LineEditor {
           pending = Array(input[index...])
           return outputs
         }
+        insertPastedLineBreaks()
         insert(text)
         Self.edited(&outputs)
         index += length
@@ -79,7 +83,10 @@ package struct LineEditor {
       case 0x0D, 0x0A:
         if byte == 0x0A && wasCarriageReturn { break }
         lastWasCarriageReturn = byte == 0x0D
-        if cursor == characters.count, characters.last == "\\" {
+        if isPasting {
+          // A paste is one draft: its line breaks stay in it, and only Enter sends it.
+          pastedLineBreaks += 1
+        } else if cursor == characters.count, characters.last == "\\" {
           characters[cursor - 1] = "\n"
           Self.edited(&outputs)
         } else {
@@ -91,6 +98,7 @@ package struct LineEditor {
         }
       case 0x09:
         if isPasting {
+          insertPastedLineBreaks()
           insert(" ")
           Self.edited(&outputs)
         } else {
@@ -162,7 +170,10 @@ package struct LineEditor {
   private mutating func apply(_ key: KeySequence, outputs: inout [Output]) {
     switch key {
     case .pasteStart: isPasting = true
-    case .pasteEnd: isPasting = false
+    case .pasteEnd:
+      // Line breaks that end a paste would only leave empty lines at the end of the draft.
+      isPasting = false
+      pastedLineBreaks = 0
     case _ where isPasting: break
     case .up where recallsHistory: if recallOlder() { Self.edited(&outputs) }
     case .down where recallsHistory: if recallNewer() { Self.edited(&outputs) }
@@ -190,6 +201,14 @@ package struct LineEditor {
       Self.edited(&outputs)
     case .ignored: break
     }
+  }
+
+  /// Inserts the line breaks of a paste read so far, once text follows them.
+  private mutating func insertPastedLineBreaks() {
+    guard pastedLineBreaks > 0 else { return }
+    characters.insert(contentsOf: repeatElement("\n", count: pastedLineBreaks), at: cursor)
+    cursor += pastedLineBreaks
+    pastedLineBreaks = 0
   }
 
   private mutating func insert(_ text: String) {

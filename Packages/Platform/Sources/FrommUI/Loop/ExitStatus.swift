@@ -12,6 +12,8 @@ public enum ExitStatus {
   public static let refused: Int32 = 1
   /// Ctrl-C or SIGINT, as for any interrupted command (128 + 2).
   public static let interrupted: Int32 = 130
+  /// SIGHUP (128 + 1).
+  public static let hungUp: Int32 = 129
   /// SIGTERM (128 + 15).
   public static let terminated: Int32 = 143
 }

@@ -22,6 +22,9 @@ public struct RunOptions: Sendable {
   /// shown as an error banner instead of going to the process's issue reporter. Off by default
   /// in a test process, so that an issue still fails the test.
   public var showsIssuesOnScreen: Bool
+  /// A remark from before the loop started (a corrupt saved session set aside), shown in the
+  /// status line of the full screen, which would hide it on standard error; `nil` for none.
+  public var notice: String?
 
   /// Creates options; the defaults suit scripts driving an app with the embedded backend.
   public init(

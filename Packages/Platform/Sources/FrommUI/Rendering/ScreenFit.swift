@@ -14,16 +14,36 @@ struct FittedScreen: Equatable {
 }
 
 extension ScreenRenderer {
-  /// `screen` laid out in `height` rows: when it is taller, its log gives way (older messages
-  /// first, or fewer newer ones when `scrolledBack` messages back), and only if there is no log,
-  /// or giving way is not enough, the top of the screen is cut.
+  /// `screen` laid out in `height` rows: when it is taller, the decoration shrinks first (empty
+  /// lines and rules go, the header keeps its title, hints go, the menu keeps one line) until
+  /// the log has room for its newest message and half the window; then its log gives way (older messages first, or
+  /// fewer newer ones when `scrolledBack` messages back), and only if there is no log, or
+  /// giving way is not enough, the top of the screen is cut.
   func render(_ screen: Screen, height: Int, scrolledBack: Int) -> FittedScreen {
     var blocks = screen.components.map { render($0) }
+    let logIndex = screen.components.firstIndex(where: \.isLog)
+    var needed = 0
+    if let logIndex, case .log(let items, let newestFirst) = screen.components[logIndex].kind,
+      let newest = newestFirst ? items.first : items.last
+    {
+      // The newest message and the marker counting the others, and the messages up to half the
+      // window when there are that many.
+      let newestLines =
+        renderList([newest], selection: nil, isNumbered: false).count + (items.count > 1 ? 1 : 0)
+      needed = max(newestLines, min(blocks[logIndex].count, height / 2))
+    }
+    for step in Shrink.allCases {
+      let others = blocks.indices.reduce(0) { $0 + ($1 == logIndex ? 0 : blocks[$1].count) }
+      guard others + needed > height else { break }
+      for index in blocks.indices where index != logIndex {
+        if let shrunk = step.apply(to: screen.components[index], lines: blocks[index]) {
+          blocks[index] = shrunk
+        }
+      }
+    }
     let total = blocks.reduce(0) { $0 + $1.count }
     var layout: FittedScreen.LogLayout?
-    if let index = screen.components.firstIndex(where: \.isLog),
-      case .log(let items, let newestFirst) = screen.components[index].kind
-    {
+    if let index = logIndex, case .log(let items, let newestFirst) = screen.components[index].kind {
       layout = FittedScreen.LogLayout(count: items.count, newestFirst: newestFirst, visible: items.count)
       let budget = height - (total - blocks[index].count)
       if total > height, budget >= 1, !items.isEmpty {
@@ -36,6 +56,30 @@ extension ScreenRenderer {
     }
     let lines = blocks.flatMap { $0 }.suffix(max(height, 1)).map { $0.text(colors: colors) }
     return FittedScreen(lines: lines, log: layout)
+  }
+}
+
+/// How a screen too tall for its window gives way before its messages do, in order.
+private enum Shrink: CaseIterable {
+  /// Empty lines and rules go.
+  case spacing
+  /// The header keeps its title's first line.
+  case header
+  /// Dim text (hints) goes.
+  case hints
+  /// The menu keeps its first line.
+  case menu
+
+  /// The lines `component` keeps at this step, or `nil` when it keeps `lines`.
+  func apply(to component: Component, lines: [StyledLine]) -> [StyledLine]? {
+    switch (self, component.kind) {
+    case (.spacing, .blank), (.spacing, .divider), (.hints, .text(_, .dim, _)):
+      return []
+    case (.header, .header), (.menu, .menu):
+      return Array(lines.prefix(1))
+    default:
+      return nil
+    }
   }
 }
 

@@ -13,7 +13,7 @@ extension Terminal {
   /// The process's standard input and output.
   ///
   /// Standard input is read on a background thread, so the main actor keeps rendering while a
-  /// read waits; SIGINT and SIGTERM become ``Input/interrupt`` instead of killing the process,
+  /// read waits; SIGINT, SIGTERM and SIGHUP become input instead of killing the process,
   /// so the loop can cancel effects and restore the terminal. Interactive only when both standard input and
   /// standard output are terminals. Call it once per process.
   public static func standard() -> Terminal {
@@ -75,30 +75,53 @@ extension Terminal {
   }
 }
 
-/// Turns SIGINT, SIGTERM and SIGWINCH into terminal input for as long as the input stream lives.
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into terminal input for as long as the input
+/// stream lives.
 ///
-/// Unchecked: the sources are set once in `init` and dispatch sources are thread-safe.
-private final class SignalForwarder: @unchecked Sendable {
-  private let sources: [any DispatchSourceSignal]
+/// A handler installed at once writes each signal's number to a pipe, which a thread reads: a
+/// signal is never lost, whichever thread the kernel hands it to and however soon after launch
+/// it comes (a dispatch source's handler is installed later, on its own queue, and a signal
+/// ignored meanwhile is gone).
+private final class SignalForwarder: Sendable {
+  private static let inputs: [Int32: Terminal.Input] = [
+    // SIGTERM and SIGHUP end the loop like Ctrl-C, so a killed app still restores the terminal.
+    SIGINT: .interrupt, SIGTERM: .terminate, SIGHUP: .hangUp, SIGWINCH: .resize,
+  ]
 
   init(continuation: AsyncStream<Terminal.Input>.Continuation) {
-    var sources: [any DispatchSourceSignal] = []
-    // SIGTERM ends the loop like Ctrl-C, so a killed app still restores the terminal.
-    for (number, input) in [(SIGINT, Terminal.Input.interrupt), (SIGTERM, .terminate), (SIGWINCH, .resize)] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { continuation.yield(input) }
-      source.resume()
-      sources.append(source)
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return }
+    let readEnd = ends[0]
+    signalPipeWriteEnd = ends[1]
+    let reader = Thread {
+      var byte: UInt8 = 0
+      while true {
+        let count = read(readEnd, &byte, 1)
+        if count < 0 && errno == EINTR { continue }
+        guard count == 1 else { return }
+        if let input = Self.inputs[Int32(byte)] { continuation.yield(input) }
+      }
     }
-    self.sources = sources
+    reader.name = "FrommUI.signals"
+    reader.start()
+    for number in Self.inputs.keys { signal(number, forwardSignal) }
   }
 
   func stop() {
-    for source in sources { source.cancel() }
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
+    for number in Self.inputs.keys { signal(number, SIG_DFL) }
   }
+}
+
+/// The write end of the pipe ``forwardSignal(_:)`` writes to; set once, before the handler is
+/// installed.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The signal handler: only async-signal-safe calls (`write`), and `errno` left as it was.
+private func forwardSignal(_ number: Int32) {
+  let savedErrno = errno
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(signalPipeWriteEnd, &byte, 1)
+  errno = savedErrno
 }
 
 /// Saves the terminal's settings, switches to character-at-a-time input without echo, and

@@ -14,6 +14,9 @@ public struct Terminal: Sendable {
     case resize
     /// SIGTERM: end like Ctrl-C, with the exit status of a terminated process.
     case terminate
+    /// SIGHUP (the terminal went away, or `kill -HUP`): end like Ctrl-C, with the exit status
+    /// of a hung-up process.
+    case hangUp
     /// A line written to standard error while the full-screen UI owns the terminal (a
     /// library's warning); the loop shows it in a status line instead of over the screen.
     case warning(String)
@@ -26,6 +29,11 @@ public struct Terminal: Sendable {
   /// Whether input and output are a terminal: interactive mode, redraws and (unless `NO_COLOR`)
   /// colors. When `false` the loop runs in plain mode.
   public var isTTY: Bool
+  /// Whether a ``TerminalLoop`` runs full screen here: a terminal that can move its cursor (not
+  /// `TERM=dumb`); plain mode otherwise.
+  public var isFullScreen: Bool {
+    isTTY && environment["TERM"] != "dumb"
+  }
   /// The current size of the window.
   public var size: @Sendable () -> TerminalSize
   /// The environment, for `NO_COLOR` and `TERM`.
@@ -77,5 +85,13 @@ public struct TerminalSize: Sendable, Equatable {
   public init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
+  }
+}
+
+extension Terminal.Input {
+  /// Ctrl-C, SIGTERM or SIGHUP: the loop ends as soon as it sees one, before input queued
+  /// earlier.
+  var endsTheLoop: Bool {
+    self == .interrupt || self == .terminate || self == .hangUp
   }
 }

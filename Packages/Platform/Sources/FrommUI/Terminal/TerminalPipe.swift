@@ -11,7 +11,7 @@ import Synchronization
 /// ```
 public final class TerminalPipe: Sendable {
   private let continuation: AsyncStream<Terminal.Input>.Continuation
-  private let written = Mutex("")
+  private let written = Mutex(Output())
   private let echo = Mutex(true)
   private let suspended = Mutex(0)
 
@@ -39,6 +39,11 @@ public final class TerminalPipe: Sendable {
     continuation.yield(.terminate)
   }
 
+  /// Sends SIGHUP.
+  public func hangUp() {
+    continuation.yield(.hangUp)
+  }
+
   /// Sends a line written to standard error by a library.
   public func warn(_ line: String) {
     continuation.yield(.warning(line))
@@ -56,21 +61,53 @@ public final class TerminalPipe: Sendable {
   }
 
   /// Everything written to the terminal so far.
-  public var output: String { written.withLock { $0 } }
+  public var output: String { written.withLock { $0.text } }
 
-  /// Waits until the output contains `text`, for at most `timeout`; returns whether it did.
-  public func waitForOutput(containing text: String, timeout: Duration = .seconds(5)) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while clock.now < deadline {
-      if output.contains(text) { return true }
-      try? await clock.sleep(for: .milliseconds(5))
+  /// Waits until the output contains `text`; returns whether it did. It is woken by the write
+  /// that brings `text`; `timeout` only ends the wait of a loop that hangs, so make it generous.
+  public func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
+    let id = written.withLock { output in
+      output.nextWaiter += 1
+      return output.nextWaiter
     }
-    return output.contains(text)
+    let hung = Task {
+      try await Task.sleep(for: timeout)
+      let waiter = written.withLock { output in
+        // Not waiting yet: the wait ends as soon as it starts.
+        if output.waiters[id] == nil { output.expired.insert(id) }
+        return output.waiters.removeValue(forKey: id)
+      }
+      waiter?.continuation.resume(returning: false)
+    }
+    defer { hung.cancel() }
+    return await withCheckedContinuation { continuation in
+      let outcome = written.withLock { output -> Bool? in
+        if output.text.contains(text) { return true }
+        if output.expired.remove(id) != nil { return false }
+        output.waiters[id] = (text, continuation)
+        return nil
+      }
+      if let outcome { continuation.resume(returning: outcome) }
+    }
   }
 
   func write(_ text: String) {
-    written.withLock { $0 += text }
+    let found = written.withLock { output in
+      output.text += text
+      let found = output.waiters.filter { output.text.contains($0.value.text) }
+      for id in found.keys { output.waiters[id] = nil }
+      return found.values.map(\.continuation)
+    }
+    for continuation in found { continuation.resume(returning: true) }
+  }
+
+  /// What was written, and who waits for what.
+  private struct Output {
+    var text = ""
+    var waiters: [Int: (text: String, continuation: CheckedContinuation<Bool, Never>)] = [:]
+    var nextWaiter = 0
+    /// Waits whose time ran out before they started.
+    var expired: Set<Int> = []
   }
 
   func setEcho(_ isOn: Bool) {

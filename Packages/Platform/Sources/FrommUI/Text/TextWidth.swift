@@ -2,8 +2,9 @@
 ///
 /// Hangul, CJK ideographs, fullwidth forms and emoji take two columns; combining marks,
 /// zero-width joiners, variation selectors and Hangul medial/final jamo take none; everything
-/// else takes one. Widths are counted per grapheme cluster, so `"e\u{301}"` is one column and a
-/// family emoji joined with ZWJs is two.
+/// else takes one. Widths are counted per grapheme cluster, so `"e\u{301}"` is one column, a
+/// flag or a skin-toned emoji two; emoji joined with ZWJs (a family) count as the emoji they
+/// join, two each, as tmux, xterm and VTE draw them, so a row never overflows the window.
 ///
 /// ```swift
 /// TextWidth.columns("fromm")   // 5
@@ -17,7 +18,7 @@ public enum TextWidth {
     return counter.total
   }
 
-  /// The number of columns one grapheme cluster takes: 0, 1 or 2.
+  /// The number of columns one grapheme cluster takes: 0, 1 or 2, more for a ZWJ sequence.
   public static func columns(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     // Fast path: printable ASCII is by far the most common case.
@@ -26,7 +27,7 @@ public enum TextWidth {
     }
     var counter = Counter()
     for scalar in scalars { counter.add(scalar) }
-    return min(counter.total, 2)
+    return counter.total
   }
 
   /// Adds up columns scalar by scalar, applying the grapheme rules that change widths (ZWJ
@@ -36,9 +37,8 @@ public enum TextWidth {
     private(set) var total = 0
     /// The previous scalar can take an emoji presentation selector (and is one column wide).
     private var previousTakesEmojiSelector = false
-    /// The previous scalar was an emoji (or a joiner after one): what follows may join it.
+    /// The previous scalar was an emoji: a skin tone that follows modifies it.
     private var previousIsEmoji = false
-    private var afterJoiner = false
     private var openRegionalIndicator = false
 
     mutating func add(_ scalar: Unicode.Scalar) {
@@ -48,7 +48,6 @@ public enum TextWidth {
         // Digits, `#` and `*` start keycap emoji such as 1️⃣.
         previousTakesEmojiSelector = (0x30...0x39).contains(value) || value == 0x23 || value == 0x2A
         previousIsEmoji = false
-        afterJoiner = false
         openRegionalIndicator = false
         return
       }
@@ -59,7 +58,9 @@ public enum TextWidth {
       }
       switch value {
       case 0x200D:
-        afterJoiner = previousIsEmoji
+        // Joined emoji are drawn side by side, each at its own width, by the terminals (tmux,
+        // xterm, VTE) that measure each code point: counting fewer columns would overflow the row.
+        previousIsEmoji = false
         return
       case 0xFE0F:
         if previousTakesEmojiSelector { total += 1 }
@@ -71,7 +72,6 @@ public enum TextWidth {
         openRegionalIndicator.toggle()
         previousIsEmoji = true
         previousTakesEmojiSelector = false
-        afterJoiner = false
         return
       case 0x1F3FB...0x1F3FF where previousIsEmoji:
         return  // A skin tone modifies the emoji before it.
@@ -79,13 +79,7 @@ public enum TextWidth {
         break
       }
       let properties = scalar.properties
-      if afterJoiner && properties.isEmoji {
-        afterJoiner = false
-        previousIsEmoji = true
-        return
-      }
       openRegionalIndicator = false
-      afterJoiner = false
       if properties.isEmojiPresentation {
         total += 2
         previousIsEmoji = true
@@ -103,7 +97,6 @@ public enum TextWidth {
     private mutating func reset() {
       previousTakesEmojiSelector = false
       previousIsEmoji = false
-      afterJoiner = false
       openRegionalIndicator = false
     }
   }
