@@ -71,7 +71,7 @@ let package = Package(
     .target(name: "ArtiSignInUsernameView", dependencies: ["ArtiSignInUsername", commonKit, frommUI]),
     .target(name: "ArtiSignInPasswordView", dependencies: ["ArtiSignInPassword", commonKit, frommUI]),
     .target(name: "ArtiRoomView", dependencies: ["ArtiRoom", commonKit, messageDataModels, frommUI]),
-    .target(name: "ArtiProfileView", dependencies: ["ArtiProfile", composableArchitecture, frommUI]),
+    .target(name: "ArtiProfileView", dependencies: ["ArtiProfile", frommUI]),
     .target(
       name: "ArtiCoordinatorView",
       dependencies: [

@@ -49,16 +49,22 @@ public struct HomeFeature: Reducer {
 
   /// What can happen at home.
   public enum Action: Equatable, Sendable, CasePathable {
-    /// Home appeared: start the tab shown.
-    case task
-    /// Another tab was picked.
-    case tabSelected(Tab)
+    /// What the artist did.
+    case view(View)
     /// The room's actions.
     case room(RoomFeature.Action)
     /// The fans' actions.
     case fans(ThreadFeature.Action)
     /// The profile's actions.
     case profile(ProfileFeature.Action)
+
+    /// What the artist did at home.
+    public enum View: Equatable, Sendable {
+      /// Home appeared: start the tab shown.
+      case task
+      /// Another tab was picked.
+      case tabSelected(Tab)
+    }
   }
 
   /// Creates the feature.
@@ -70,10 +76,10 @@ public struct HomeFeature: Reducer {
     Scope(state: \.profile, action: \.profile) { ProfileFeature() }
     Reduce { state, action in
       switch action {
-      case .task:
+      case .view(.task):
         return appear(state.tab)
 
-      case .tabSelected(let tab):
+      case .view(.tabSelected(let tab)):
         guard tab != state.tab else { return .none }
         let left = state.tab
         state.tab = tab
@@ -87,15 +93,15 @@ public struct HomeFeature: Reducer {
 
   private func appear(_ tab: Tab) -> Effect<Action> {
     switch tab {
-    case .room: .send(.room(.task))
+    case .room: .send(.room(.view(.task)))
     case .fans: .send(.fans(.view(.task)))
-    case .profile: .send(.profile(.task))
+    case .profile: .send(.profile(.view(.task)))
     }
   }
 
   private func disappear(_ tab: Tab) -> Effect<Action> {
     switch tab {
-    case .room: .send(.room(.disappeared))
+    case .room: .send(.room(.view(.disappeared)))
     case .fans: .send(.fans(.view(.disappeared)))
     case .profile: .none
     }

@@ -26,6 +26,7 @@ public struct HomeView: TerminalView {
     self.fans = ThreadView(timeZone: timeZone)
   }
 
+  /// The screen of the tab shown, under the tabs.
   public func render(_ state: HomeFeature.State) -> Screen {
     Screen {
       Component.text(
@@ -33,22 +34,23 @@ public struct HomeView: TerminalView {
         style: .dim)
       Component.menu(Self.tabs)
       switch state.tab {
-      case .room: room.feature.render(state.room)
+      case .room: room.render(state.room)
       case .fans: fans.render(state.fans)
-      case .profile: ProfileView.feature.render(state.profile)
+      case .profile: ProfileView().render(state.profile)
       }
     }
   }
 
+  /// The tab picked by `input`, or the shown tab's action for it.
   public func action(for input: InputEvent, in state: HomeFeature.State) -> HomeFeature.Action? {
-    if KeyMap.room.matches(input, keys: false) { return .tabSelected(.room) }
-    if KeyMap.fans.matches(input, keys: false) { return .tabSelected(.fans) }
-    if KeyMap.profile.matches(input, keys: false) { return .tabSelected(.profile) }
+    if KeyMap.room.matches(input, keys: false) { return .view(.tabSelected(.room)) }
+    if KeyMap.fans.matches(input, keys: false) { return .view(.tabSelected(.fans)) }
+    if KeyMap.profile.matches(input, keys: false) { return .view(.tabSelected(.profile)) }
     switch state.tab {
-    case .room: return room.feature.action(for: input, in: state.room).map(HomeFeature.Action.room)
+    case .room: return room.action(for: input, in: state.room).map(HomeFeature.Action.room)
     case .fans: return fans.action(for: input, in: state.fans).map(HomeFeature.Action.fans)
     case .profile:
-      return ProfileView.feature.action(for: input, in: state.profile).map(HomeFeature.Action.profile)
+      return ProfileView().action(for: input, in: state.profile).map(HomeFeature.Action.profile)
     }
   }
 }

@@ -3,13 +3,13 @@ import ComposableArchitecture
 import MessageClient
 import MessageDataModels
 
-/// The artist's room: broadcast a message to every subscriber, and read the room, newest first,
+/// The artist's room: broadcast a message to every subscriber, and read the room, oldest first,
 /// with the fans' replies, which keep arriving while the room is open.
 ///
 /// A broadcast that is too long, or that could not be sent, is kept (``State/outbox``): the first
-/// to be shortened, the second until it is sent with `/retry`, so nothing typed is lost.
+/// to be shortened, the second until it is sent again, so nothing typed is lost.
 ///
-/// Send ``Action/task`` when the room appears and ``Action/disappeared`` when it goes away: the
+/// Send `.view(.task)` when the room appears and `.view(.disappeared)` when it goes away: the
 /// first follows the room (``MessageClient/followRoom``) from the newest message read, the
 /// second stops following it.
 public struct RoomFeature: Reducer {
@@ -29,7 +29,7 @@ public struct RoomFeature: Reducer {
       self.outbox = outbox
     }
 
-    /// Every message read so far, oldest first (the view shows them newest first).
+    /// Every message read so far, oldest first.
     public var messages: [Message] { room.messages }
     /// Whether the room has been read once.
     public var hasLoaded: Bool { room.hasLoaded }
@@ -45,28 +45,34 @@ public struct RoomFeature: Reducer {
 
   /// What can happen in the room.
   public enum Action: Equatable, Sendable, CasePathable {
-    /// The room appeared: follow it from the newest message read.
-    case task
-    /// The room went away: stop following it.
-    case disappeared
-    /// Follow the room again, after a failure or to read it anew.
-    case reloadTapped
+    /// What the artist did.
+    case view(View)
     /// Following the room reported something: the room read, new messages, an interruption.
     case roomUpdated(RoomUpdate)
     /// Following the room ended with an error.
     case roomFailed(APIError)
-    /// Show older messages, reading the page before the oldest when needed.
-    case olderTapped
-    /// Show newer messages again.
-    case newerTapped
     /// The page of older messages read.
     case olderResponse(Result<HistoryPage, APIError>)
-    /// A broadcast was typed and submitted.
-    case broadcastSubmitted(String)
-    /// Send the kept broadcast again (`/retry`), after sending it failed.
-    case retryTapped
     /// The server's answer to a broadcast.
     case sendResponse(Result<Message, APIError>)
+
+    /// What the artist did in the room.
+    public enum View: Equatable, Sendable {
+      /// The room appeared: follow it from the newest message read.
+      case task
+      /// The room went away: stop following it.
+      case disappeared
+      /// Follow the room again, after a failure or to read it anew.
+      case reloadTapped
+      /// Show older messages, reading the page before the oldest when needed.
+      case olderTapped
+      /// Show newer messages again.
+      case newerTapped
+      /// A broadcast was typed.
+      case sendTapped(String)
+      /// Send the kept broadcast again, after sending it failed.
+      case retryTapped
+    }
   }
 
   enum CancelID: Hashable, Sendable {
@@ -82,7 +88,7 @@ public struct RoomFeature: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .task, .reloadTapped:
+      case .view(.task), .view(.reloadTapped):
         state.room.start()
         return .run { [artistId = state.artistId, cursor = state.room.cursor, messageClient] send in
           for try await update in messageClient.followRoom(artistId, cursor) {
@@ -93,22 +99,18 @@ public struct RoomFeature: Reducer {
         }
         .cancellable(id: CancelID.room, cancelInFlight: true)
 
-      case .disappeared:
+      case .view(.disappeared):
         state.room.stop()
         return .merge(.cancel(id: CancelID.room), .cancel(id: CancelID.older))
 
-      case .olderTapped:
+      case .view(.olderTapped):
         guard state.room.pageBack(), let before = state.room.startLoadingOlder() else { return .none }
         return .run { [artistId = state.artistId, messageClient] send in
-          do {
-            await send(.olderResponse(.success(try await messageClient.olderMessages(artistId, before))))
-          } catch {
-            await send(.olderResponse(.failure(APIError(error))))
-          }
+          await send(.olderResponse(Result { try await messageClient.olderMessages(artistId, before) }))
         }
         .cancellable(id: CancelID.older)
 
-      case .newerTapped:
+      case .view(.newerTapped):
         state.room.pageForward()
         return .none
 
@@ -128,11 +130,11 @@ public struct RoomFeature: Reducer {
         state.room.fail(error)
         return .none
 
-      case .broadcastSubmitted(let text):
+      case .view(.sendTapped(let text)):
         guard let text = state.outbox.submit(text) else { return .none }
         return send(text, artistId: state.artistId)
 
-      case .retryTapped:
+      case .view(.retryTapped):
         guard let text = state.outbox.retry() else { return .none }
         return send(text, artistId: state.artistId)
 
@@ -150,11 +152,7 @@ public struct RoomFeature: Reducer {
 
   private func send(_ text: String, artistId: AccountID) -> Effect<Action> {
     .run { [messageClient] send in
-      do {
-        await send(.sendResponse(.success(try await messageClient.send(artistId, text))))
-      } catch {
-        await send(.sendResponse(.failure(APIError(error))))
-      }
+      await send(.sendResponse(Result { try await messageClient.send(artistId, text) }))
     }
   }
 }

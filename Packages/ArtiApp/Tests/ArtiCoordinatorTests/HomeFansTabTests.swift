@@ -31,13 +31,13 @@ struct HomeFansTabTests {
       }
     }
 
-    await store.send(.task)
-    await store.receive(.room(.task)) {
+    await store.send(.view(.task))
+    await store.receive(.room(.view(.task))) {
       $0.room.room.isLoading = true
       $0.room.room.isLive = true
     }
-    await store.send(.tabSelected(.fans)) { $0.tab = .fans }
-    await store.receive(.room(.disappeared)) {
+    await store.send(.view(.tabSelected(.fans))) { $0.tab = .fans }
+    await store.receive(.room(.view(.disappeared))) {
       $0.room.room.isLoading = false
       $0.room.room.isLive = false
     }
@@ -50,16 +50,16 @@ struct HomeFansTabTests {
       $0.fans.isLoadingSubscribers = false
       $0.fans.subscribers = [minji]
     }
-    await store.send(.tabSelected(.room)) { $0.tab = .room }
+    await store.send(.view(.tabSelected(.room))) { $0.tab = .room }
     await store.receive(.fans(.view(.disappeared))) {
       $0.fans.room.isLoading = false
       $0.fans.room.isLive = false
     }
-    await store.receive(.room(.task)) {
+    await store.receive(.room(.view(.task))) {
       $0.room.room.isLoading = true
       $0.room.room.isLive = true
     }
-    await store.send(.room(.disappeared)) {
+    await store.send(.room(.view(.disappeared))) {
       $0.room.room.isLoading = false
       $0.room.room.isLive = false
     }

@@ -23,7 +23,7 @@ struct RoomFeatureTests {
       }
     }
 
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
@@ -51,7 +51,7 @@ struct RoomFeatureTests {
       $0.room.interruption = nil
     }
 
-    await store.send(.disappeared) {
+    await store.send(.view(.disappeared)) {
       $0.room.isLive = false
     }
     await store.finish()
@@ -78,7 +78,7 @@ struct RoomFeatureTests {
       }
     }
 
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
@@ -87,7 +87,7 @@ struct RoomFeatureTests {
       $0.room.isLive = false
       $0.room.failure = "Could not load the room: No such artist."
     }
-    await store.send(.reloadTapped) {
+    await store.send(.view(.reloadTapped)) {
       $0.room.failure = nil
       $0.room.isLoading = true
       $0.room.isLive = true
@@ -116,7 +116,7 @@ struct RoomFeatureTests {
       }
     }
 
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
@@ -146,7 +146,7 @@ struct RoomFeatureTests {
       }
     }
 
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.room.isLoading = true
       $0.room.isLive = true
     }
@@ -156,7 +156,7 @@ struct RoomFeatureTests {
       $0.room.failure =
         "New messages stopped arriving: \(APIError.unauthorized("").message)"
     }
-    await store.send(.reloadTapped) {
+    await store.send(.view(.reloadTapped)) {
       $0.room.failure = nil
       $0.room.isLoading = true
       $0.room.isLive = true
@@ -178,7 +178,7 @@ struct RoomFeatureTests {
       }
     }
 
-    await store.send(.broadcastSubmitted("새 앨범 나왔어요!")) {
+    await store.send(.view(.sendTapped("새 앨범 나왔어요!"))) {
       $0.outbox = Outbox(kind: .broadcast, kept: "새 앨범 나왔어요!", isSending: true)
     }
     await store.receive(.sendResponse(.success(sent))) {
@@ -193,10 +193,10 @@ struct RoomFeatureTests {
       RoomFeature()
     }
     let long = String(repeating: "가", count: 501)
-    await store.send(.broadcastSubmitted(long)) {
+    await store.send(.view(.sendTapped(long))) {
       $0.outbox = Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 501))
     }
-    await store.send(.broadcastSubmitted("   ")) {
+    await store.send(.view(.sendTapped("   "))) {
       $0.outbox.problem = .empty
     }
   }
@@ -217,14 +217,14 @@ struct RoomFeatureTests {
       }
     }
 
-    await store.send(.broadcastSubmitted("안녕")) {
+    await store.send(.view(.sendTapped("안녕"))) {
       $0.outbox = Outbox(kind: .broadcast, kept: "안녕", isSending: true)
     }
     await store.receive(.sendResponse(.failure(.unreachable("connection refused")))) {
       $0.outbox.isSending = false
       $0.outbox.problem = .notSent(.unreachable("connection refused"))
     }
-    await store.send(.retryTapped) {
+    await store.send(.view(.retryTapped)) {
       $0.outbox.isSending = true
       $0.outbox.problem = nil
     }
@@ -238,7 +238,7 @@ struct RoomFeatureTests {
     let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
       RoomFeature()
     }
-    await store.send(.retryTapped) { $0.outbox.problem = .nothingToRetry }
+    await store.send(.view(.retryTapped)) { $0.outbox.problem = .nothingToRetry }
   }
 
   @Test func updates_outOfOrder_areKeptInIdOrder() async {

@@ -31,7 +31,7 @@ struct RoomPagingTests {
       }
     }
 
-    await store.send(.olderTapped) {
+    await store.send(.view(.olderTapped)) {
       $0.room.scrolledBack = 10
       $0.room.isLoadingOlder = true
     }
@@ -50,7 +50,7 @@ struct RoomPagingTests {
       $0.messageClient.olderMessages = { _, _ in throw APIError.unreachable("local") }
     }
 
-    await store.send(.olderTapped) { $0.room.isLoadingOlder = true }
+    await store.send(.view(.olderTapped)) { $0.room.isLoadingOlder = true }
     await store.receive(.olderResponse(.failure(.unreachable("local")))) {
       $0.room.isLoadingOlder = false
       $0.room.olderFailure = "Could not load older messages: \(APIError.unreachable("local").message)"
@@ -62,17 +62,17 @@ struct RoomPagingTests {
     state.room.isLive = true
     let store = TestStore(initialState: state) { RoomFeature() }
 
-    await store.send(.olderTapped) { $0.room.scrolledBack = 10 }
+    await store.send(.view(.olderTapped)) { $0.room.scrolledBack = 10 }
     await store.send(.roomUpdated(.messages(replies(41...41)))) {
       $0.room.messages = replies(1...41)
       $0.room.scrolledBack = 11
       $0.room.newBelow = 1
     }
-    await store.send(.newerTapped) {
+    await store.send(.view(.newerTapped)) {
       $0.room.scrolledBack = 1
       $0.room.newBelow = 1
     }
-    await store.send(.newerTapped) {
+    await store.send(.view(.newerTapped)) {
       $0.room.scrolledBack = 0
       $0.room.newBelow = 0
     }
@@ -89,8 +89,8 @@ struct RoomPagingTests {
       }
     }
 
-    await store.send(.olderTapped) { $0.room.isLoadingOlder = true }
-    await store.send(.disappeared)
+    await store.send(.view(.olderTapped)) { $0.room.isLoadingOlder = true }
+    await store.send(.view(.disappeared))
     opened.finish()
   }
 }

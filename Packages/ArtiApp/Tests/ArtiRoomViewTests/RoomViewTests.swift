@@ -11,9 +11,9 @@ import MessageDataModels
 import Testing
 
 struct RoomViewTests {
-  let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt).feature
+  let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
 
-  @Test func render_listsNewestFirstWithWhoAndWhen() {
+  @Test func render_listsOldestFirstWithWhoAndWhen() {
     let state = RoomFeature.State(
       artistId: artistID,
       room: RoomFeed(
@@ -23,7 +23,7 @@ struct RoomViewTests {
     let broadcast = lines.firstIndex { $0.contains("You: 안녕") }
     let reply = lines.firstIndex { $0.contains("<- 민지 (@minji_fan): 언니 안녕!") }
     #expect(reply != nil && broadcast != nil)
-    #expect((reply ?? 0) < (broadcast ?? 0))
+    #expect((broadcast ?? 0) < (reply ?? 0))
     // 1_795_000_000 is 2026-11-18 11:06:40 UTC, 20:06 in Seoul; the reply came 5 minutes later.
     #expect(lines.contains { $0.contains("언니 안녕!") && $0.hasSuffix("11-18 20:11") })
     #expect(lines.contains { $0.contains("New replies appear") })
@@ -37,7 +37,7 @@ struct RoomViewTests {
     #expect(lines.count <= 19)
     #expect(lines.first == "Your room")
     #expect(lines.contains { $0.contains("reply number 40") })
-    #expect(lines.contains { $0.contains("earlier messages below (PageDown)") })
+    #expect(lines.contains { $0.contains("earlier messages above (PageUp)") })
     #expect(lines.last?.contains("/reload") == true)
   }
 
@@ -81,38 +81,38 @@ struct RoomViewTests {
 
   @Test func input_lineIsABroadcast_reloadIsACommand() {
     let state = RoomFeature.State(artistId: artistID)
-    #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))
-    #expect(view.action(for: .line("r"), in: state) == .broadcastSubmitted("r"))
-    #expect(view.action(for: .command(name: "reload"), in: state) == .reloadTapped)
+    #expect(view.action(for: .line("안녕하세요"), in: state) == .view(.sendTapped("안녕하세요")))
+    #expect(view.action(for: .line("r"), in: state) == .view(.sendTapped("r")))
+    #expect(view.action(for: .command(name: "reload"), in: state) == .view(.reloadTapped))
     #expect(view.action(for: .command(name: "refresh"), in: state) == nil)
-    #expect(view.action(for: .command(name: "retry"), in: state) == .retryTapped)
+    #expect(view.action(for: .command(name: "retry"), in: state) == .view(.retryTapped))
     #expect(view.action(for: .line("  "), in: state) == nil)
   }
 
-  @Test func render_pagedBackWhileRepliesArrive_announcesThemAboveAndOlderBelow() {
+  @Test func render_pagedBackWhileRepliesArrive_announcesThemBelowAndOlderAbove() {
     let messages = (1...45).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
     let state = RoomFeature.State(
       artistId: artistID,
       room: RoomFeed(messages: messages, hasLoaded: true, isLive: true, scrolledBack: 12, newBelow: 2))
     let text = view.render(state).plainText(width: 80)
-    #expect(text.contains("[i] 2 new messages above: PageUp to read"))
+    #expect(text.contains("[i] 2 new messages below: PageDown to read"))
     #expect(text.contains("reply number 33 "))
     #expect(!text.contains("reply number 34 "))
-    #expect(text.contains("… and 3 older (PageDown)"))
+    #expect(text.contains("… 3 earlier messages above (PageUp)"))
   }
 
   @Test func render_olderOnTheServer_saysHowToReadThem() {
     var state = RoomFeature.State(
       artistId: artistID, room: RoomFeed(messages: [message(9, "hi")], hasLoaded: true, hasOlder: true))
-    #expect(view.render(state).plainText(width: 80).contains("… older messages (PageDown or /older)"))
+    #expect(view.render(state).plainText(width: 80).contains("… older messages (PageUp or /older)"))
     state.room.isLoadingOlder = true
     #expect(view.render(state).plainText(width: 80).contains("Loading older messages"))
   }
 
-  @Test func input_pageDownAndOlderReadOlder_pageUpNewer() {
+  @Test func input_pageUpAndOlderReadOlder_pageDownNewer() {
     let state = RoomFeature.State(artistId: artistID)
-    #expect(view.action(for: .key(.pageDown), in: state) == .olderTapped)
-    #expect(view.action(for: .command(name: "older"), in: state) == .olderTapped)
-    #expect(view.action(for: .key(.pageUp), in: state) == .newerTapped)
+    #expect(view.action(for: .key(.pageUp), in: state) == .view(.olderTapped))
+    #expect(view.action(for: .command(name: "older"), in: state) == .view(.olderTapped))
+    #expect(view.action(for: .key(.pageDown), in: state) == .view(.newerTapped))
   }
 }

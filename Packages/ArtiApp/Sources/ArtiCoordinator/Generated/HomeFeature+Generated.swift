@@ -8,18 +8,12 @@ import AuthDataModels
 import ComposableArchitecture
 
 extension HomeFeature.Action {
-  /// The case paths of ``HomeFeature/Action``: `\.task`, `\.tabSelected`, `\.room`, ….
+  /// The case paths of ``HomeFeature/Action``: `\.view`, `\.room`, `\.fans`, ….
   public struct AllCasePaths: Sendable {
-    /// The `task` case.
-    public var task: AnyCasePath<HomeFeature.Action, Void> {
+    /// The `view` case.
+    public var view: AnyCasePath<HomeFeature.Action, View> {
       AnyCasePath(
-        embed: { _ in HomeFeature.Action.task }, extract: { if case .task = $0 { () } else { nil } })
-    }
-    /// The `tabSelected` case.
-    public var tabSelected: AnyCasePath<HomeFeature.Action, HomeFeature.Tab> {
-      AnyCasePath(
-        embed: HomeFeature.Action.tabSelected,
-        extract: { if case .tabSelected(let value) = $0 { value } else { nil } })
+        embed: HomeFeature.Action.view, extract: { if case .view(let value) = $0 { value } else { nil } })
     }
     /// The `room` case.
     public var room: AnyCasePath<HomeFeature.Action, RoomFeature.Action> {
@@ -42,9 +36,9 @@ extension HomeFeature.Action {
   /// The case paths of ``HomeFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
-  /// The payload of the `tabSelected` case, or `nil` in another case.
-  public var tabSelected: HomeFeature.Tab? {
-    if case .tabSelected(let value) = self { value } else { nil }
+  /// The payload of the `view` case, or `nil` in another case.
+  public var view: View? {
+    if case .view(let value) = self { value } else { nil }
   }
 
   /// The payload of the `room` case, or `nil` in another case.

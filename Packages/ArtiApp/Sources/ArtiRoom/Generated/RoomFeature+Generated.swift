@@ -7,24 +7,12 @@ import MessageClient
 import MessageDataModels
 
 extension RoomFeature.Action {
-  /// The case paths of ``RoomFeature/Action``: `\.task`, `\.disappeared`, `\.reloadTapped`, ….
+  /// The case paths of ``RoomFeature/Action``: `\.view`, `\.roomUpdated`, `\.roomFailed`, ….
   public struct AllCasePaths: Sendable {
-    /// The `task` case.
-    public var task: AnyCasePath<RoomFeature.Action, Void> {
+    /// The `view` case.
+    public var view: AnyCasePath<RoomFeature.Action, View> {
       AnyCasePath(
-        embed: { _ in RoomFeature.Action.task }, extract: { if case .task = $0 { () } else { nil } })
-    }
-    /// The `disappeared` case.
-    public var disappeared: AnyCasePath<RoomFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in RoomFeature.Action.disappeared },
-        extract: { if case .disappeared = $0 { () } else { nil } })
-    }
-    /// The `reloadTapped` case.
-    public var reloadTapped: AnyCasePath<RoomFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in RoomFeature.Action.reloadTapped },
-        extract: { if case .reloadTapped = $0 { () } else { nil } })
+        embed: RoomFeature.Action.view, extract: { if case .view(let value) = $0 { value } else { nil } })
     }
     /// The `roomUpdated` case.
     public var roomUpdated: AnyCasePath<RoomFeature.Action, RoomUpdate> {
@@ -38,35 +26,11 @@ extension RoomFeature.Action {
         embed: RoomFeature.Action.roomFailed,
         extract: { if case .roomFailed(let value) = $0 { value } else { nil } })
     }
-    /// The `olderTapped` case.
-    public var olderTapped: AnyCasePath<RoomFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in RoomFeature.Action.olderTapped },
-        extract: { if case .olderTapped = $0 { () } else { nil } })
-    }
-    /// The `newerTapped` case.
-    public var newerTapped: AnyCasePath<RoomFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in RoomFeature.Action.newerTapped },
-        extract: { if case .newerTapped = $0 { () } else { nil } })
-    }
     /// The `olderResponse` case.
     public var olderResponse: AnyCasePath<RoomFeature.Action, Result<HistoryPage, APIError>> {
       AnyCasePath(
         embed: RoomFeature.Action.olderResponse,
         extract: { if case .olderResponse(let value) = $0 { value } else { nil } })
-    }
-    /// The `broadcastSubmitted` case.
-    public var broadcastSubmitted: AnyCasePath<RoomFeature.Action, String> {
-      AnyCasePath(
-        embed: RoomFeature.Action.broadcastSubmitted,
-        extract: { if case .broadcastSubmitted(let value) = $0 { value } else { nil } })
-    }
-    /// The `retryTapped` case.
-    public var retryTapped: AnyCasePath<RoomFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in RoomFeature.Action.retryTapped },
-        extract: { if case .retryTapped = $0 { () } else { nil } })
     }
     /// The `sendResponse` case.
     public var sendResponse: AnyCasePath<RoomFeature.Action, Result<Message, APIError>> {
@@ -78,6 +42,11 @@ extension RoomFeature.Action {
 
   /// The case paths of ``RoomFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
+  /// The payload of the `view` case, or `nil` in another case.
+  public var view: View? {
+    if case .view(let value) = self { value } else { nil }
+  }
 
   /// The payload of the `roomUpdated` case, or `nil` in another case.
   public var roomUpdated: RoomUpdate? {
@@ -92,11 +61,6 @@ extension RoomFeature.Action {
   /// The payload of the `olderResponse` case, or `nil` in another case.
   public var olderResponse: Result<HistoryPage, APIError>? {
     if case .olderResponse(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `broadcastSubmitted` case, or `nil` in another case.
-  public var broadcastSubmitted: String? {
-    if case .broadcastSubmitted(let value) = self { value } else { nil }
   }
 
   /// The payload of the `sendResponse` case, or `nil` in another case.
