@@ -1,8 +1,8 @@
+import ArtiFans
 import ArtiProfile
-import ArtiRoom
-import ArtiThread
 import AuthDataModels
 import ComposableArchitecture
+import MessageRoom
 
 /// The signed-in artist's home: the room, the fans with their replies, and the profile, one
 /// shown at a time.
@@ -27,21 +27,21 @@ public struct HomeFeature: Reducer {
     /// The tab shown.
     public var tab: Tab
     /// The artist's room.
-    public var room: RoomFeature.State
+    public var room: Room.State
     /// The artist's fans and their replies.
-    public var fans: ThreadFeature.State
+    public var fans: FansFeature.State
     /// The artist's profile.
     public var profile: ProfileFeature.State
 
     /// Home for `session`, showing `tab`; the profile shares the session's display name.
     public init(
-      session: Session, tab: Tab = .room, room: RoomFeature.State? = nil, fans: ThreadFeature.State? = nil,
+      session: Session, tab: Tab = .room, room: Room.State? = nil, fans: FansFeature.State? = nil,
       profile: ProfileFeature.State = .init()
     ) {
       self._session = Shared(value: session)
       self.tab = tab
-      self.room = room ?? RoomFeature.State(artistId: session.account.id)
-      self.fans = fans ?? ThreadFeature.State(artistId: session.account.id)
+      self.room = room ?? Room.State(artistId: session.account.id, outbox: Outbox(kind: .broadcast))
+      self.fans = fans ?? FansFeature.State(artistId: session.account.id)
       self.profile = profile
       self.profile.share(displayName: $session.account.displayName)
     }
@@ -52,9 +52,9 @@ public struct HomeFeature: Reducer {
     /// What the artist did.
     case view(View)
     /// The room's actions.
-    case room(RoomFeature.Action)
+    case room(Room.Action)
     /// The fans' actions.
-    case fans(ThreadFeature.Action)
+    case fans(FansFeature.Action)
     /// The profile's actions.
     case profile(ProfileFeature.Action)
 
@@ -71,8 +71,8 @@ public struct HomeFeature: Reducer {
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    Scope(state: \.room, action: \.room) { RoomFeature() }
-    Scope(state: \.fans, action: \.fans) { ThreadFeature() }
+    Scope(state: \.room, action: \.room) { Room() }
+    Scope(state: \.fans, action: \.fans) { FansFeature() }
     Scope(state: \.profile, action: \.profile) { ProfileFeature() }
     Reduce { state, action in
       switch action {

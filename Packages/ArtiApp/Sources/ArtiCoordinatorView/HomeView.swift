@@ -1,10 +1,9 @@
 import ArtiCoordinator
+import ArtiFans
+import ArtiFansView
 import ArtiProfile
 import ArtiProfileView
-import ArtiRoom
 import ArtiRoomView
-import ArtiThread
-import ArtiThreadView
 import Foundation
 import FrommUI
 
@@ -18,12 +17,12 @@ public struct HomeView: TerminalView {
   ]
 
   let room: RoomView
-  let fans: ThreadView
+  let fans: FansView
 
   /// Creates the view, showing message times in `timeZone`.
   public init(timeZone: TimeZone = .current) {
     self.room = RoomView(timeZone: timeZone)
-    self.fans = ThreadView(timeZone: timeZone)
+    self.fans = FansView(timeZone: timeZone)
   }
 
   /// The screen of the tab shown, under the tabs.

@@ -1,20 +1,20 @@
 import ArtiCoordinator
 import ArtiCoordinatorView
+import ArtiFans
+import ArtiFansView
 import ArtiProfile
 import ArtiProfileView
-import ArtiRoom
 import ArtiRoomView
 import ArtiSignInPassword
 import ArtiSignInPasswordView
 import ArtiSignInUsername
 import ArtiSignInUsernameView
-import ArtiThread
-import ArtiThreadView
 import AuthClient
 import CommonKit
 import ComposableArchitecture
 import FrommUI
 import MessageClient
+import MessageRoom
 import ProfileClient
 
 #if canImport(Glibc)
@@ -71,12 +71,13 @@ case "password":
     view: SignInPasswordView())
 case "room":
   await FeatureRunner.main(
-    initialState: RoomFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: RoomFeature(),
+    initialState: Room.State(artistId: MessageClient.PreviewSender.iu.id, outbox: Outbox(kind: .broadcast)),
+    reducer: Room(),
     view: RoomView(), withDependencies: asIU)
 case "fans":
   await FeatureRunner.main(
-    initialState: ThreadFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: ThreadFeature(),
-    view: ThreadView(), withDependencies: asIU)
+    initialState: FansFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: FansFeature(),
+    view: FansView(), withDependencies: asIU)
 case "profile":
   await FeatureRunner.main(
     initialState: ProfileFeature.State(), reducer: ProfileFeature(), view: ProfileView(),

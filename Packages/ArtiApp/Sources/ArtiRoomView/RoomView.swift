@@ -1,8 +1,8 @@
-import ArtiRoom
 import CommonKit
 import Foundation
 import FrommUI
 import MessageDataModels
+import MessageRoom
 
 /// The room in the terminal: every line typed is a broadcast; `/retry` sends a broadcast that
 /// failed again; `/reload` reads the room again (commands from ``KeyMap``, never single keys).
@@ -26,17 +26,17 @@ public struct RoomView: TerminalView {
   }
 
   /// Reads the room and subscribes to new replies when the screen is run on its own.
-  public var startAction: RoomFeature.Action? { .view(.task) }
+  public var startAction: Room.Action? { .view(.task) }
 
   /// The screen for `state`.
-  public func render(_ state: RoomFeature.State) -> Screen {
-    let room = state.room
+  public func render(_ state: Room.State) -> Screen {
+    let room = state.feed
     let outbox = state.outbox
     return Screen {
       Component.header("Your room", subtitle: "Broadcasts go to every subscriber; replies are private")
-      if state.isLoading {
+      if room.isLoading {
         Component.progress("Reading the room")
-      } else if state.messages.isEmpty && state.hasLoaded {
+      } else if room.messages.isEmpty && room.hasLoaded {
         Component.empty("No messages yet. Write the first broadcast below.")
       } else {
         if room.olderAbove > 0 {
@@ -55,13 +55,13 @@ public struct RoomView: TerminalView {
         }
       }
       if outbox.isSending { Component.progress("Sending") }
-      if let notice = state.interruption { Component.notice(notice) }
+      if let notice = room.interruption { Component.notice(notice) }
       if let problem = outbox.problemMessage {
         Component.errorBanner(
           KeyMap.withSendRemedy(problem, unsent: outbox.unsent != nil, refused: outbox.refusedText != nil))
       }
-      if let loadError = state.loadError {
-        let purpose = state.hasLoaded ? "follow the room again" : "try again"
+      if let loadError = room.failure {
+        let purpose = room.hasLoaded ? "follow the room again" : "try again"
         Component.errorBanner("\(loadError) \(KeyMap.reload.hint(purpose, keys: false))")
       }
       if let olderFailure = room.olderFailure {
@@ -71,7 +71,7 @@ public struct RoomView: TerminalView {
       Component.divider
       Component.text(
         "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
-          + (state.isLive ? " New replies appear here." : ""),
+          + (room.isLive ? " New replies appear here." : ""),
         style: .dim)
       Component.menu(
         outbox.unsent == nil || outbox.isSending
@@ -81,7 +81,7 @@ public struct RoomView: TerminalView {
   }
 
   /// The action that `input` means in the room.
-  public func action(for input: InputEvent, in state: RoomFeature.State) -> RoomFeature.Action? {
+  public func action(for input: InputEvent, in state: Room.State) -> Room.Action? {
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
     if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
     if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) { return .view(.olderTapped) }

@@ -1,7 +1,6 @@
 import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiProfile
-import ArtiRoom
 import ArtiSignInPassword
 import ArtiSignInUsername
 import AuthClient
@@ -10,6 +9,7 @@ import ComposableArchitecture
 import ComposableArchitectureTesting
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import ProfileClient
 import Synchronization
 import Testing
@@ -52,12 +52,12 @@ struct ArtiAppFeatureTests {
     }
     await store.receive(.home(.presented(.view(.task))))
     await store.receive(.home(.presented(.room(.view(.task))))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.hasLoaded = true
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.hasLoaded = true
     }
     await store.finish()
   }
@@ -140,12 +140,12 @@ struct ArtiAppFeatureTests {
     }
     await store.receive(.home(.presented(.view(.task))))
     await store.receive(.home(.presented(.room(.view(.task))))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.hasLoaded = true
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.hasLoaded = true
     }
     await store.finish()
   }
@@ -176,7 +176,8 @@ struct ArtiAppFeatureTests {
     let store = TestStore(
       initialState: ArtiAppFeature.State(
         home: HomeFeature.State(
-          session: session(), room: RoomFeature.State(artistId: 1, room: RoomFeed(hasLoaded: true)),
+          session: session(),
+          room: Room.State(artistId: 1, outbox: Outbox(kind: .broadcast), feed: RoomFeed(hasLoaded: true)),
           profile: ProfileFeature.State(profile: artistProfile)))
     ) {
       ArtiAppFeature()
@@ -188,23 +189,23 @@ struct ArtiAppFeatureTests {
     // The room is open and waiting for replies that never come.
     await store.send(.home(.presented(.view(.task))))
     await store.receive(.home(.presented(.room(.view(.task))))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.send(.home(.presented(.view(.tabSelected(.profile))))) {
       $0.home?.tab = .profile
     }
     await store.receive(.home(.presented(.room(.view(.disappeared))))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.isLive = false
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.isLive = false
     }
     await store.receive(.home(.presented(.profile(.view(.task)))))
     await store.send(.home(.presented(.view(.tabSelected(.room))))) {
       $0.home?.tab = .room
     }
     await store.receive(.home(.presented(.room(.view(.task))))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.send(.home(.presented(.profile(.view(.signOutTapped))))) {
       $0.home?.profile.confirmationDialog = ProfileFeature.signOutConfirmation
@@ -245,12 +246,12 @@ struct ArtiAppSessionEndTests {
     }
     await store.receive(.home(.presented(.view(.task))))
     await store.receive(.home(.presented(.room(.view(.task))))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.hasLoaded = true
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.hasLoaded = true
     }
     // Any call answered 401 feeds the signal, whichever tab made it.
     continuation.yield("")
@@ -266,7 +267,8 @@ struct ArtiAppSessionEndTests {
   @Test func otherFailures_keepTheArtistHome() async {
     let store = TestStore(
       initialState: ArtiAppFeature.State(
-        home: HomeFeature.State(session: session(), room: RoomFeature.State(artistId: 1)))
+        home: HomeFeature.State(
+          session: session(), room: Room.State(artistId: 1, outbox: Outbox(kind: .broadcast))))
     ) {
       ArtiAppFeature()
     } withDependencies: {
@@ -277,15 +279,15 @@ struct ArtiAppSessionEndTests {
       }
     }
     await store.send(.home(.presented(.room(.view(.task))))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(
       .home(.presented(.room(.roomFailed(.rejected(code: "not_found", message: "No such artist.")))))
     ) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.isLive = false
-      $0.home?.room.room.failure = "Could not load the room: No such artist."
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.isLive = false
+      $0.home?.room.feed.failure = "Could not load the room: No such artist."
     }
   }
 }

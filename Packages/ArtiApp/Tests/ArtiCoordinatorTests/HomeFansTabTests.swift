@@ -1,12 +1,12 @@
 import ArtiAppTestSupport
 import ArtiCoordinator
-import ArtiRoom
-import ArtiThread
+import ArtiFans
 import ArtistClient
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import MessageClient
+import MessageRoom
 import Synchronization
 import Testing
 
@@ -16,7 +16,8 @@ struct HomeFansTabTests {
     let follows = Mutex<[AsyncThrowingStream<RoomUpdate, any Error>.Continuation]>([])
     let store = TestStore(
       initialState: HomeFeature.State(
-        session: session(), room: RoomFeature.State(artistId: 1, room: RoomFeed(hasLoaded: true)))
+        session: session(),
+        room: Room.State(artistId: 1, outbox: Outbox(kind: .broadcast), feed: RoomFeed(hasLoaded: true)))
     ) {
       HomeFeature()
     } withDependencies: {
@@ -33,18 +34,18 @@ struct HomeFansTabTests {
 
     await store.send(.view(.task))
     await store.receive(.room(.view(.task))) {
-      $0.room.room.isLoading = true
-      $0.room.room.isLive = true
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
     await store.send(.view(.tabSelected(.fans))) { $0.tab = .fans }
     await store.receive(.room(.view(.disappeared))) {
-      $0.room.room.isLoading = false
-      $0.room.room.isLive = false
+      $0.room.feed.isLoading = false
+      $0.room.feed.isLive = false
     }
     await store.receive(.fans(.view(.task))) {
       $0.fans.isLoadingSubscribers = true
-      $0.fans.room.isLoading = true
-      $0.fans.room.isLive = true
+      $0.fans.room.feed.isLoading = true
+      $0.fans.room.feed.isLive = true
     }
     await store.receive(.fans(.subscribersResponse(.success([minji])))) {
       $0.fans.isLoadingSubscribers = false
@@ -52,16 +53,16 @@ struct HomeFansTabTests {
     }
     await store.send(.view(.tabSelected(.room))) { $0.tab = .room }
     await store.receive(.fans(.view(.disappeared))) {
-      $0.fans.room.isLoading = false
-      $0.fans.room.isLive = false
+      $0.fans.room.feed.isLoading = false
+      $0.fans.room.feed.isLive = false
     }
     await store.receive(.room(.view(.task))) {
-      $0.room.room.isLoading = true
-      $0.room.room.isLive = true
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
     await store.send(.room(.view(.disappeared))) {
-      $0.room.room.isLoading = false
-      $0.room.room.isLive = false
+      $0.room.feed.isLoading = false
+      $0.room.feed.isLive = false
     }
     await store.finish()
     #expect(follows.withLock { $0.count } == 3)

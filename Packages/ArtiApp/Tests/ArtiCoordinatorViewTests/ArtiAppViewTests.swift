@@ -1,11 +1,10 @@
 import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiCoordinatorView
+import ArtiFans
 import ArtiProfile
-import ArtiRoom
 import ArtiSignInPassword
 import ArtiSignInUsername
-import ArtiThread
 import ComposableArchitecture
 import FrommUI
 import Testing
@@ -64,7 +63,7 @@ struct ArtiAppViewTests {
       view.action(for: .command(name: "fans"), in: state) == .home(.presented(.view(.tabSelected(.fans)))))
     let fansTab = ArtiAppFeature.State(
       home: HomeFeature.State(
-        session: session(), tab: .fans, fans: ThreadFeature.State(artistId: 1, subscribers: [minji])))
+        session: session(), tab: .fans, fans: FansFeature.State(artistId: 1, subscribers: [minji])))
     #expect(view.render(fansTab).plainText().contains("1. 민지 (@minji_fan)"))
     #expect(view.action(for: .line("1"), in: fansTab) == .home(.presented(.fans(.view(.fanPicked(7))))))
     #expect(

@@ -1,22 +1,21 @@
 import ArtiAppTestSupport
-import ArtiRoom
 import ArtiRoomView
 import CommonDataModels
 import CommonKit
 import ComposableArchitecture
 import Foundation
 import FrommUI
-import MessageClient
 import MessageDataModels
+import MessageRoom
 import Testing
 
 struct RoomViewTests {
   let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
 
   @Test func render_listsOldestFirstWithWhoAndWhen() {
-    let state = RoomFeature.State(
-      artistId: artistID,
-      room: RoomFeed(
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(
         messages: [message(1, "안녕", kind: .broadcast, minute: 0), message(2, "언니 안녕!", minute: 5)],
         hasLoaded: true, isLive: true))
     let lines = view.render(state).plainText().split(separator: "\n").map(String.init)
@@ -31,8 +30,9 @@ struct RoomViewTests {
 
   @Test func render_manyMessagesIn60x20Window_keepsTheHeaderAndTheNewestReplyVisible() {
     let messages = (1...40).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
-    let state = RoomFeature.State(
-      artistId: artistID, room: RoomFeed(messages: messages, hasLoaded: true, isLive: true))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: messages, hasLoaded: true, isLive: true))
     let lines = view.render(state).plainText(width: 60, height: 19).split(separator: "\n").map(String.init)
     #expect(lines.count <= 19)
     #expect(lines.first == "Your room")
@@ -43,7 +43,7 @@ struct RoomViewTests {
 
   @Test func render_tooLongBroadcast_saysHowMuchToCutAndKeepsItInTheLine() {
     let long = String(repeating: "가", count: 612)
-    let state = RoomFeature.State(
+    let state = Room.State(
       artistId: artistID, outbox: Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 612)))
     let screen = view.render(state)
     #expect(
@@ -55,7 +55,7 @@ struct RoomViewTests {
   }
 
   @Test func render_broadcastNotSent_showsWhyTheKeptTextAndRetry() {
-    let state = RoomFeature.State(
+    let state = Room.State(
       artistId: artistID,
       outbox: Outbox(kind: .broadcast, kept: "안녕", problem: .notSent(.unreachable("connection refused"))))
     let screen = view.render(state)
@@ -68,19 +68,21 @@ struct RoomViewTests {
   }
 
   @Test func render_emptyRoom_invitesTheFirstBroadcast() {
-    let state = RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast), feed: RoomFeed(hasLoaded: true))
     #expect(view.render(state).plainText().contains("No messages yet"))
     #expect(view.render(state).plainText().contains("up to \(MessageRules.maxLength) characters"))
   }
 
   @Test func render_interruption_isShownAsANotice() {
-    let state = RoomFeature.State(
-      artistId: artistID, room: RoomFeed(hasLoaded: true, interruption: "Still trying."))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(hasLoaded: true, interruption: "Still trying."))
     #expect(view.render(state).plainText().contains("[i] Still trying."))
   }
 
   @Test func input_lineIsABroadcast_reloadIsACommand() {
-    let state = RoomFeature.State(artistId: artistID)
+    let state = Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))
     #expect(view.action(for: .line("안녕하세요"), in: state) == .view(.sendTapped("안녕하세요")))
     #expect(view.action(for: .line("r"), in: state) == .view(.sendTapped("r")))
     #expect(view.action(for: .command(name: "reload"), in: state) == .view(.reloadTapped))
@@ -91,9 +93,9 @@ struct RoomViewTests {
 
   @Test func render_pagedBackWhileRepliesArrive_announcesThemBelowAndOlderAbove() {
     let messages = (1...45).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
-    let state = RoomFeature.State(
-      artistId: artistID,
-      room: RoomFeed(messages: messages, hasLoaded: true, isLive: true, scrolledBack: 12, newBelow: 2))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: messages, hasLoaded: true, isLive: true, scrolledBack: 12, newBelow: 2))
     let text = view.render(state).plainText(width: 80)
     #expect(text.contains("[i] 2 new messages below: PageDown to read"))
     #expect(text.contains("reply number 33 "))
@@ -102,15 +104,16 @@ struct RoomViewTests {
   }
 
   @Test func render_olderOnTheServer_saysHowToReadThem() {
-    var state = RoomFeature.State(
-      artistId: artistID, room: RoomFeed(messages: [message(9, "hi")], hasLoaded: true, hasOlder: true))
+    var state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: [message(9, "hi")], hasLoaded: true, hasOlder: true))
     #expect(view.render(state).plainText(width: 80).contains("… older messages (PageUp or /older)"))
-    state.room.isLoadingOlder = true
+    state.feed.isLoadingOlder = true
     #expect(view.render(state).plainText(width: 80).contains("Loading older messages"))
   }
 
   @Test func input_pageUpAndOlderReadOlder_pageDownNewer() {
-    let state = RoomFeature.State(artistId: artistID)
+    let state = Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))
     #expect(view.action(for: .key(.pageUp), in: state) == .view(.olderTapped))
     #expect(view.action(for: .command(name: "older"), in: state) == .view(.olderTapped))
     #expect(view.action(for: .key(.pageDown), in: state) == .view(.newerTapped))

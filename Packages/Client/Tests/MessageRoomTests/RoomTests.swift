@@ -1,20 +1,19 @@
-import ArtiAppTestSupport
-import ArtiRoom
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import Synchronization
 import Testing
 
 @MainActor
-struct RoomFeatureTests {
+struct RoomTests {
   @Test func task_followsTheRoomThenReceivesNewRepliesUntilItDisappears() async {
     let (updates, fan) = AsyncThrowingStream.makeStream(of: RoomUpdate.self)
     let followedAfter = Mutex<[MessageID?]>([])
-    let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
-      RoomFeature()
+    let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
     } withDependencies: {
       $0.messageClient.followRoom = { id, after in
         #expect(id == artistID)
@@ -24,43 +23,43 @@ struct RoomFeatureTests {
     }
 
     await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.feed.isLoading = true
+      $0.feed.isLive = true
     }
     fan.yield(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")], hasOlder: false))
     await store.receive(
       .roomUpdated(.loaded([message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")], hasOlder: false))
     ) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
-      $0.room.messages = [message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]
+      $0.feed.isLoading = false
+      $0.feed.hasLoaded = true
+      $0.feed.messages = [message(1, "안녕", kind: .broadcast), message(2, "언니 안녕!")]
     }
     #expect(followedAfter.withLock { $0 } == [nil])
 
     fan.yield(.messages([message(3, "오늘 공연 최고였어요")]))
     await store.receive(.roomUpdated(.messages([message(3, "오늘 공연 최고였어요")]))) {
-      $0.room.messages.append(message(3, "오늘 공연 최고였어요"))
+      $0.feed.messages.append(message(3, "오늘 공연 최고였어요"))
     }
 
     fan.yield(.interrupted(.timeout, retryIn: .seconds(4)))
     await store.receive(.roomUpdated(.interrupted(.timeout, retryIn: .seconds(4)))) {
-      $0.room.interruption = "New messages are not arriving: \(APIError.timeout.message) Still trying."
+      $0.feed.interruption = "New messages are not arriving: \(APIError.timeout.message) Still trying."
     }
     fan.yield(.resumed)
     await store.receive(.roomUpdated(.resumed)) {
-      $0.room.interruption = nil
+      $0.feed.interruption = nil
     }
 
     await store.send(.view(.disappeared)) {
-      $0.room.isLive = false
+      $0.feed.isLive = false
     }
     await store.finish()
   }
 
   @Test func task_readFails_showsErrorAndReloadFollowsAgain() async {
     let attempts = Mutex(0)
-    let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
-      RoomFeature()
+    let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in
         let attempt = attempts.withLock {
@@ -79,22 +78,22 @@ struct RoomFeatureTests {
     }
 
     await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.feed.isLoading = true
+      $0.feed.isLive = true
     }
     await store.receive(.roomFailed(.rejected(code: "not_found", message: "No such artist."))) {
-      $0.room.isLoading = false
-      $0.room.isLive = false
-      $0.room.failure = "Could not load the room: No such artist."
+      $0.feed.isLoading = false
+      $0.feed.isLive = false
+      $0.feed.failure = "Could not load the room: No such artist."
     }
     await store.send(.view(.reloadTapped)) {
-      $0.room.failure = nil
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.feed.failure = nil
+      $0.feed.isLoading = true
+      $0.feed.isLive = true
     }
     await store.receive(.roomUpdated(.loaded([], hasOlder: false))) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
+      $0.feed.isLoading = false
+      $0.feed.hasLoaded = true
     }
     await store.finish()
   }
@@ -102,10 +101,11 @@ struct RoomFeatureTests {
   @Test func task_afterComingBack_followsFromTheNewestMessageRead() async {
     let followedAfter = Mutex<[MessageID?]>([])
     let store = TestStore(
-      initialState: RoomFeature.State(
-        artistId: artistID, room: RoomFeed(messages: [message(5, "hi")], hasLoaded: true))
+      initialState: Room.State(
+        artistId: artistID, outbox: Outbox(kind: .broadcast),
+        feed: RoomFeed(messages: [message(5, "hi")], hasLoaded: true))
     ) {
-      RoomFeature()
+      Room()
     } withDependencies: {
       $0.messageClient.followRoom = { _, after in
         followedAfter.withLock { $0.append(after) }
@@ -117,12 +117,12 @@ struct RoomFeatureTests {
     }
 
     await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.feed.isLoading = true
+      $0.feed.isLive = true
     }
     await store.receive(.roomUpdated(.loaded([message(6, "while you were away")], hasOlder: false))) {
-      $0.room.isLoading = false
-      $0.room.messages.append(message(6, "while you were away"))
+      $0.feed.isLoading = false
+      $0.feed.messages.append(message(6, "while you were away"))
     }
     await store.finish()
     #expect(followedAfter.withLock { $0 } == [5])
@@ -131,9 +131,10 @@ struct RoomFeatureTests {
   @Test func followRoom_failsAfterLoading_showsErrorAndReloadFollowsAgain() async {
     let attempts = Mutex(0)
     let store = TestStore(
-      initialState: RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
+      initialState: Room.State(
+        artistId: artistID, outbox: Outbox(kind: .broadcast), feed: RoomFeed(hasLoaded: true))
     ) {
-      RoomFeature()
+      Room()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in
         let attempt = attempts.withLock {
@@ -147,19 +148,19 @@ struct RoomFeatureTests {
     }
 
     await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.feed.isLoading = true
+      $0.feed.isLive = true
     }
     await store.receive(.roomFailed(.unauthorized(""))) {
-      $0.room.isLoading = false
-      $0.room.isLive = false
-      $0.room.failure =
+      $0.feed.isLoading = false
+      $0.feed.isLive = false
+      $0.feed.failure =
         "New messages stopped arriving: \(APIError.unauthorized("").message)"
     }
     await store.send(.view(.reloadTapped)) {
-      $0.room.failure = nil
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.feed.failure = nil
+      $0.feed.isLoading = true
+      $0.feed.isLive = true
     }
     await store.finish()
   }
@@ -167,9 +168,10 @@ struct RoomFeatureTests {
   @Test func broadcast_sent_appearsOnceEvenWhenTheUpdatesBringItAgain() async {
     let sent = message(9, "새 앨범 나왔어요!", kind: .broadcast)
     let store = TestStore(
-      initialState: RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
+      initialState: Room.State(
+        artistId: artistID, outbox: Outbox(kind: .broadcast), feed: RoomFeed(hasLoaded: true))
     ) {
-      RoomFeature()
+      Room()
     } withDependencies: {
       $0.messageClient.send = { id, text in
         #expect(id == artistID)
@@ -183,14 +185,14 @@ struct RoomFeatureTests {
     }
     await store.receive(.sendResponse(.success(sent))) {
       $0.outbox = Outbox(kind: .broadcast)
-      $0.room.messages = [sent]
+      $0.feed.messages = [sent]
     }
     await store.send(.roomUpdated(.messages([sent])))
   }
 
   @Test func broadcast_tooLongOrBlank_isRefusedWithoutSendingAndTheLongOneIsKept() async {
-    let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
-      RoomFeature()
+    let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
     }
     let long = String(repeating: "가", count: 501)
     await store.send(.view(.sendTapped(long))) {
@@ -204,8 +206,8 @@ struct RoomFeatureTests {
   @Test func broadcast_serverDown_keepsItAndRetrySendsIt() async {
     let attempts = Mutex(0)
     let sent = message(5, "안녕", kind: .broadcast)
-    let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
-      RoomFeature()
+    let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
     } withDependencies: {
       $0.messageClient.send = { _, _ in
         let attempt = attempts.withLock { count in
@@ -230,26 +232,27 @@ struct RoomFeatureTests {
     }
     await store.receive(.sendResponse(.success(sent))) {
       $0.outbox = Outbox(kind: .broadcast)
-      $0.room.messages = [sent]
+      $0.feed.messages = [sent]
     }
   }
 
   @Test func retry_withNothingKept_saysSoWithoutSending() async {
-    let store = TestStore(initialState: RoomFeature.State(artistId: artistID)) {
-      RoomFeature()
+    let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
     }
     await store.send(.view(.retryTapped)) { $0.outbox.problem = .nothingToRetry }
   }
 
   @Test func updates_outOfOrder_areKeptInIdOrder() async {
     let store = TestStore(
-      initialState: RoomFeature.State(
-        artistId: artistID, room: RoomFeed(messages: [message(1, "a"), message(4, "d")]))
+      initialState: Room.State(
+        artistId: artistID, outbox: Outbox(kind: .broadcast),
+        feed: RoomFeed(messages: [message(1, "a"), message(4, "d")]))
     ) {
-      RoomFeature()
+      Room()
     }
     await store.send(.roomUpdated(.messages([message(3, "c"), message(6, "f")]))) {
-      $0.room.messages = [message(1, "a"), message(3, "c"), message(4, "d"), message(6, "f")]
+      $0.feed.messages = [message(1, "a"), message(3, "c"), message(4, "d"), message(6, "f")]
     }
   }
 }

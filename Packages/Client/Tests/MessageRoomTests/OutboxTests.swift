@@ -1,5 +1,5 @@
 import CommonDataModels
-import MessageClient
+import MessageRoom
 import Testing
 
 @Suite struct OutboxTests {

@@ -1,0 +1,149 @@
+import CommonDataModels
+import ComposableArchitecture
+import MessageClient
+import MessageDataModels
+
+/// One artist's room as a screen keeps it, in either app: following it (``MessageClient/followRoom``)
+/// into a ``RoomFeed``, paging back through older messages, and sending through an ``Outbox``
+/// (a fan's replies, an artist's broadcasts), keeping what could not be sent for a retry.
+///
+/// A screen scopes it and keeps only what differs: its header, an unread count, its delegate.
+///
+/// ```swift
+/// Scope(state: \.room, action: \.room) { Room() }
+/// ```
+///
+/// Send `.view(.task)` when the room appears and `.view(.disappeared)` when it goes away.
+public struct Room: Reducer {
+  /// The room as followed and what is being sent to it.
+  public struct State: Equatable, Sendable {
+    /// The artist whose room this is (its id is the room's id).
+    public var artistId: AccountID
+    /// The room as followed: its messages, oldest first, and whether new ones are arriving.
+    public var feed: RoomFeed
+    /// The message being sent, or kept because it was too long or sending failed.
+    public var outbox: Outbox
+
+    /// The room of `artistId`; `outbox` says what the reader sends (replies or broadcasts).
+    public init(artistId: AccountID, outbox: Outbox, feed: RoomFeed = RoomFeed()) {
+      self.artistId = artistId
+      self.feed = feed
+      self.outbox = outbox
+    }
+  }
+
+  /// What happens in the room.
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// What the reader did.
+    case view(View)
+    /// Following the room reported something: the room read, new messages, an interruption.
+    case roomUpdated(RoomUpdate)
+    /// Following the room ended with an error.
+    case roomFailed(APIError)
+    /// The page of older messages read.
+    case olderResponse(Result<HistoryPage, APIError>)
+    /// The server's answer to a message sent.
+    case sendResponse(Result<Message, APIError>)
+
+    /// What the reader did in the room.
+    public enum View: Equatable, Sendable {
+      /// The room appeared: follow it from the newest message read.
+      case task
+      /// The room went away: stop following it.
+      case disappeared
+      /// Follow the room again, after a failure or to read it anew.
+      case reloadTapped
+      /// Show older messages, reading the page before the oldest when needed.
+      case olderTapped
+      /// Show newer messages again.
+      case newerTapped
+      /// A message was typed.
+      case sendTapped(String)
+      /// Send the kept message again, after sending it failed.
+      case retryTapped
+    }
+  }
+
+  /// The effects that leaving the room cancels.
+  public enum CancelID: Hashable, Sendable {
+    /// Following the room.
+    case follow
+    /// Reading an older page.
+    case older
+  }
+
+  @Dependency(\.messageClient) var messageClient
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// Handles an action.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .view(.task), .view(.reloadTapped):
+      state.feed.start()
+      return .run { [artistId = state.artistId, cursor = state.feed.cursor, messageClient] send in
+        for try await update in messageClient.followRoom(artistId, cursor) {
+          await send(.roomUpdated(update))
+        }
+      } catch: { error, send in
+        await send(.roomFailed(APIError(error)))
+      }
+      .cancellable(id: CancelID.follow, cancelInFlight: true)
+
+    case .view(.disappeared):
+      state.feed.stop()
+      return .merge(.cancel(id: CancelID.follow), .cancel(id: CancelID.older))
+
+    case .roomUpdated(let update):
+      state.feed.apply(update)
+      return .none
+
+    case .roomFailed(let error):
+      state.feed.fail(error)
+      return .none
+
+    case .view(.olderTapped):
+      guard state.feed.pageBack(), let before = state.feed.startLoadingOlder() else { return .none }
+      return .run { [artistId = state.artistId, messageClient] send in
+        await send(.olderResponse(Result { try await messageClient.olderMessages(artistId, before) }))
+      }
+      .cancellable(id: CancelID.older)
+
+    case .view(.newerTapped):
+      state.feed.pageForward()
+      return .none
+
+    case .olderResponse(.success(let page)):
+      state.feed.applyOlder(page)
+      return .none
+
+    case .olderResponse(.failure(let error)):
+      state.feed.failOlder(error)
+      return .none
+
+    case .view(.sendTapped(let text)):
+      guard let text = state.outbox.submit(text) else { return .none }
+      return send(text, to: state.artistId)
+
+    case .view(.retryTapped):
+      guard let text = state.outbox.retry() else { return .none }
+      return send(text, to: state.artistId)
+
+    case .sendResponse(.success(let message)):
+      state.outbox.sent()
+      state.feed.insert(sent: message)
+      return .none
+
+    case .sendResponse(.failure(let error)):
+      state.outbox.failed(error)
+      return .none
+    }
+  }
+
+  private func send(_ text: String, to artistId: AccountID) -> Effect<Action> {
+    .run { [messageClient] send in
+      await send(.sendResponse(Result { try await messageClient.send(artistId, text) }))
+    }
+  }
+}
