@@ -47,15 +47,17 @@ let package = Package(
       name: "MessageRoom",
       dependencies: ["MessageClient", composableArchitecture, commonDataModels, commonKit, messageDataModels]),
     .target(name: "ProfileClient", dependencies: [dependencies, commonDataModels, profileDataModels]),
+    // The ask-wait-back-off step both live followers repeat; only the …Live modules use it.
+    .target(name: "LongPoll", dependencies: [commonDataModels]),
     // Live implementations on NetworkProvider; only the apps (and these modules' tests) import them.
     .target(
       name: "AuthClientLive", dependencies: ["AuthClient", networkProvider, commonDataModels, authDataModels]),
     .target(
       name: "ArtistClientLive",
-      dependencies: ["ArtistClient", networkProvider, commonDataModels, artistDataModels]),
+      dependencies: ["ArtistClient", "LongPoll", networkProvider, commonDataModels, artistDataModels]),
     .target(
       name: "MessageClientLive",
-      dependencies: ["MessageClient", networkProvider, commonDataModels, messageDataModels]),
+      dependencies: ["MessageClient", "LongPoll", networkProvider, commonDataModels, messageDataModels]),
     .target(
       name: "ProfileClientLive",
       dependencies: ["ProfileClient", networkProvider, commonDataModels, profileDataModels]),

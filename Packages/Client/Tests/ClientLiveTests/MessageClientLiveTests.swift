@@ -221,6 +221,39 @@ final class PollSleeper: Sendable {
     #expect(sleeper.recorded == [.seconds(2), .seconds(2), .seconds(4), .seconds(5)])
   }
 
+  @Test func followRoom_unreadableAnswers_backOffSaySoAndFollowOn() async throws {
+    let harness = Harness([
+      json(200, pageJSON([], cursor: 2)),
+      json(200, #"{"cursor":3,"hasMore":false,"messa"#),
+      json(200, "<html><body>Bad gateway</body></html>"),
+      json(200, pageJSON([3], cursor: 3)),
+      json(404, #"{"code":"not_found","message":"No such artist."}"#),
+    ])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 10)
+    let client = MessageClient.live(
+      harness.api, pollInterval: .seconds(2), maxBackoff: .seconds(30), sleep: sleeper.sleep)
+    var updates: [String] = []
+    await #expect(throws: APIError.rejected(code: "not_found", message: "No such artist.")) {
+      for try await update in client.followRoom(1, 2) {
+        switch update {
+        case .loaded(let batch, _): updates.append("loaded \(batch.map(\.id.rawValue))")
+        case .messages(let batch): updates.append("\(batch.map(\.id.rawValue))")
+        case .interrupted(let error, let retryIn):
+          guard case .decoding = error else {
+            Issue.record("expected an unreadable answer, got \(error)")
+            return
+          }
+          updates.append("interrupted \(retryIn)")
+        case .resumed: updates.append("resumed")
+        }
+      }
+    }
+    // A truncated body and an HTML page are waited out like a dropped connection, not the end.
+    #expect(updates == ["loaded []", "interrupted 4.0 seconds", "interrupted 8.0 seconds", "resumed", "[3]"])
+    #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "2", "2", "2", "3"])
+  }
+
   @Test func followRoom_cancelled_finishesQuietly() async throws {
     let harness = Harness([json(200, historyJSON([1], hasOlder: false)), json(200, pageJSON([], cursor: 1))])
     defer { harness.remove() }
