@@ -58,7 +58,7 @@ public struct RoomView: TerminalView {
       if let notice = room.interruption { Component.notice(notice) }
       if let problem = outbox.problemMessage {
         Component.errorBanner(
-          KeyMap.withSendRemedy(problem, unsent: outbox.unsent != nil, refused: outbox.refusedText != nil))
+          KeyMap.withSendRemedy(problem, unsent: !outbox.unsent.isEmpty, refused: outbox.refusedText != nil))
       }
       if let loadError = room.failure {
         let purpose = room.hasLoaded ? "follow the room again" : "try again"
@@ -67,14 +67,14 @@ public struct RoomView: TerminalView {
       if let olderFailure = room.olderFailure {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
       }
-      if let unsent = outbox.unsent, !outbox.isSending { Component.notice("Unsent broadcast: \(unsent)") }
+      if let unsent = outbox.unsentSummary { Component.notice(unsent) }
       Component.divider
       Component.text(
         "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
           + (room.isLive ? " New replies appear here." : ""),
         style: .dim)
       Component.menu(
-        outbox.unsent == nil || outbox.isSending
+        outbox.unsent.isEmpty
           ? [Self.reload, Self.older] : [Self.retry, Self.reload, Self.older])
       Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: outbox.refusedText)
     }

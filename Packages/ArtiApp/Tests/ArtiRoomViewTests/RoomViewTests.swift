@@ -44,7 +44,7 @@ struct RoomViewTests {
   @Test func render_tooLongBroadcast_saysHowMuchToCutAndKeepsItInTheLine() {
     let long = String(repeating: "가", count: 612)
     let state = Room.State(
-      artistId: artistID, outbox: Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 612)))
+      artistId: artistID, outbox: Outbox(kind: .broadcast, refusedText: long, problem: .tooLong(count: 612)))
     let screen = view.render(state)
     #expect(
       screen.plainText(width: 200).contains(
@@ -57,7 +57,9 @@ struct RoomViewTests {
   @Test func render_broadcastNotSent_showsWhyTheKeptTextAndRetry() {
     let state = Room.State(
       artistId: artistID,
-      outbox: Outbox(kind: .broadcast, kept: "안녕", problem: .notSent(.unreachable("connection refused"))))
+      outbox: Outbox(
+        kind: .broadcast, queue: [.init(text: "안녕", key: UUID(0))],
+        problem: .notSent(.unreachable("connection refused"))))
     let screen = view.render(state)
     let text = screen.plainText(width: 200)
     #expect(text.contains("[!] Your broadcast was not sent: "))

@@ -5,7 +5,8 @@ import MessageDataModels
 
 /// One artist's room as a screen keeps it, in either app: following it (``MessageClient/followRoom``)
 /// into a ``RoomFeed``, paging back through older messages, and sending through an ``Outbox``
-/// (a fan's replies, an artist's broadcasts), keeping what could not be sent for a retry.
+/// (a fan's replies, an artist's broadcasts): every message typed goes out in order, each under
+/// its own idempotency key, and what could not be sent is kept for a retry.
 ///
 /// A screen scopes it and keeps only what differs: its header, an unread count, its delegate.
 ///
@@ -73,6 +74,7 @@ public struct Room: Reducer {
   }
 
   @Dependency(\.messageClient) var messageClient
+  @Dependency(\.uuid) var uuid
 
   /// Creates the reducer.
   public init() {}
@@ -123,17 +125,17 @@ public struct Room: Reducer {
       return .none
 
     case .view(.sendTapped(let text)):
-      guard let text = state.outbox.submit(text) else { return .none }
-      return send(text, to: state.artistId)
+      guard let next = state.outbox.submit(text, key: uuid()) else { return .none }
+      return send(next, to: state.artistId)
 
     case .view(.retryTapped):
-      guard let text = state.outbox.retry() else { return .none }
-      return send(text, to: state.artistId)
+      guard let next = state.outbox.retry() else { return .none }
+      return send(next, to: state.artistId)
 
     case .sendResponse(.success(let message)):
-      state.outbox.sent()
       state.feed.insert(sent: message)
-      return .none
+      guard let next = state.outbox.sent() else { return .none }
+      return send(next, to: state.artistId)
 
     case .sendResponse(.failure(let error)):
       state.outbox.failed(error)
@@ -141,9 +143,10 @@ public struct Room: Reducer {
     }
   }
 
-  private func send(_ text: String, to artistId: AccountID) -> Effect<Action> {
+  /// Posts `message` under its key, so a post sent again after its answer was lost is stored once.
+  private func send(_ message: Outbox.Unsent, to artistId: AccountID) -> Effect<Action> {
     .run { [messageClient] send in
-      await send(.sendResponse(Result { try await messageClient.send(artistId, text) }))
+      await send(.sendResponse(Result { try await messageClient.send(artistId, message.text, message.key) }))
     }
   }
 }

@@ -55,23 +55,26 @@ final class PollSleeper: Sendable {
       ])
   }
 
-  @Test func send_postsTheTextOnceEvenWhenTheServerFails() async throws {
+  @Test func send_postsTheTextOnceUnderItsIdempotencyKeyEvenWhenTheServerFails() async throws {
     let harness = Harness([json(500, #"{"code":"internal_error","message":"Disk full."}"#)], maxAttempts: 3)
     defer { harness.remove() }
+    let key = UUID(uuidString: "6F1C2A3B-0000-4000-8000-00000000002A") ?? UUID()
     await #expect(throws: APIError.server(status: 500, message: "Disk full.")) {
-      try await MessageClient.live(harness.api).send(1, "hello")
+      try await MessageClient.live(harness.api).send(1, "hello", key)
     }
     let request = harness.transport.requests
     #expect(request.count == 1)
     #expect(request.first?.method == "POST" && request.first?.path == "/v1/rooms/1/messages")
-    #expect(request.first?.headers == bearer.merging(jsonBody) { $1 })
+    #expect(
+      request.first?.headers
+        == bearer.merging(jsonBody) { $1 }.merging(["idempotency-key": key.uuidString]) { $1 })
     #expect(body(request.first) == #"{"text":"hello"}"#)
   }
 
   @Test func send_returnsTheStoredMessage() async throws {
     let harness = Harness([json(201, messageJSON(9))])
     defer { harness.remove() }
-    let message = try await MessageClient.live(harness.api).send(1, "m9")
+    let message = try await MessageClient.live(harness.api).send(1, "m9", UUID())
     #expect(message.id == 9 && message.kind == .broadcast)
   }
 

@@ -1,60 +1,67 @@
 import CommonDataModels
+import Foundation
 import MessageRoom
 import Testing
 
 @Suite struct OutboxTests {
-  @Test func submit_validText_isSentAndKeptUntilStored() {
+  @Test func submit_validText_isSentUnderItsKeyAndKeptUntilStored() {
     var outbox = Outbox(kind: .reply)
-    #expect(outbox.submit("안녕하세요") == "안녕하세요")
-    #expect(outbox == Outbox(kind: .reply, kept: "안녕하세요", isSending: true))
-    outbox.sent()
+    #expect(outbox.submit("안녕하세요", key: UUID(1)) == .init(text: "안녕하세요", key: UUID(1)))
+    #expect(outbox == Outbox(kind: .reply, queue: [.init(text: "안녕하세요", key: UUID(1))], isSending: true))
+    #expect(outbox.sent() == nil)
     #expect(outbox == Outbox(kind: .reply))
   }
 
-  @Test func submit_overTheLimit_keepsTheTextAndSaysHowMuchToCut() {
+  @Test func submit_overTheLimit_isRefusedBackToTheLineAndSaysHowMuchToCut() {
     var outbox = Outbox(kind: .broadcast)
     let long = String(repeating: "가", count: 512)
-    #expect(outbox.submit(long) == nil)
-    #expect(outbox == Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 512)))
-    #expect(outbox.refusedText == long)
-    #expect(outbox.unsent == nil)
+    #expect(outbox.submit(long, key: UUID(1)) == nil)
+    #expect(outbox == Outbox(kind: .broadcast, refusedText: long, problem: .tooLong(count: 512)))
+    #expect(outbox.unsent.isEmpty)
     #expect(
       outbox.problemMessage
-        == "Your broadcast has 512 characters, 12 over the limit of 500. It is kept: cut 12."
-    )
+        == "Your broadcast has 512 characters, 12 over the limit of 500. It is kept: cut 12.")
   }
 
   @Test func submit_exactlyTheLimit_isSent() {
     var outbox = Outbox(kind: .reply)
     let text = String(repeating: "a", count: 500)
-    #expect(outbox.submit(text) == text)
+    #expect(outbox.submit(text, key: UUID(1))?.text == text)
   }
 
   @Test func submit_blank_isRefusedAndKeepsWhatWasKept() {
-    var outbox = Outbox(kind: .reply, kept: "earlier", problem: .notSent(.timeout))
-    #expect(outbox.submit("   ") == nil)
-    #expect(outbox == Outbox(kind: .reply, kept: "earlier", problem: .empty))
+    let kept = [Outbox.Unsent(text: "earlier", key: UUID(1))]
+    var outbox = Outbox(kind: .reply, queue: kept, problem: .notSent(.timeout))
+    #expect(outbox.submit("   ", key: UUID(2)) == nil)
+    #expect(outbox == Outbox(kind: .reply, queue: kept, problem: .empty))
     #expect(outbox.problemMessage == "Type a reply first.")
   }
 
-  @Test func submit_whileSending_changesNothing() {
-    var outbox = Outbox(kind: .reply, kept: "first", isSending: true)
-    #expect(outbox.submit("second") == nil)
-    #expect(outbox == Outbox(kind: .reply, kept: "first", isSending: true))
+  @Test func submit_whileSending_queuesItAndStoredSendsItNext() {
+    var outbox = Outbox(kind: .reply)
+    _ = outbox.submit("first", key: UUID(1))
+    #expect(outbox.submit("second", key: UUID(2)) == nil)
+    #expect(outbox.unsent == [.init(text: "second", key: UUID(2))])
+    #expect(outbox.sent() == .init(text: "second", key: UUID(2)))
+    #expect(outbox.isSending)
   }
 
-  @Test func failedThenRetried_keepsTheTextForRetryAndSendsItAgain() {
+  @Test func twoFailed_areKeptInOrderCountedAndRetrySendsThemOldestFirstUnderTheirKeys() {
     var outbox = Outbox(kind: .broadcast)
-    _ = outbox.submit("hello everyone")
+    _ = outbox.submit("one", key: UUID(1))
     outbox.failed(.unreachable("connection refused"))
-    #expect(outbox.unsent == "hello everyone")
-    #expect(outbox.refusedText == nil)
+    // A new message while one is kept goes behind it; sending starts again from the oldest.
+    #expect(outbox.submit("two", key: UUID(2)) == .init(text: "one", key: UUID(1)))
+    outbox.failed(.unreachable("connection refused"))
+    #expect(outbox.unsent.map(\.text) == ["one", "two"])
     #expect(
       outbox.problemMessage
-        == "Your broadcast was not sent: \(APIError.unreachable("connection refused").message) It is kept."
+        == "2 broadcasts were not sent: \(APIError.unreachable("connection refused").message) They are kept, in order."
     )
-    #expect(outbox.retry() == "hello everyone")
-    #expect(outbox == Outbox(kind: .broadcast, kept: "hello everyone", isSending: true))
+    #expect(outbox.retry() == .init(text: "one", key: UUID(1)))
+    #expect(outbox.sent() == .init(text: "two", key: UUID(2)))
+    #expect(outbox.sent() == nil)
+    #expect(outbox == Outbox(kind: .broadcast))
   }
 
   @Test func retry_withNothingKept_saysSo() {
@@ -65,8 +72,9 @@ import Testing
   }
 
   @Test func retry_whileSending_changesNothing() {
-    var outbox = Outbox(kind: .reply, kept: "first", isSending: true)
+    let first = Outbox.Unsent(text: "first", key: UUID(1))
+    var outbox = Outbox(kind: .reply, queue: [first], isSending: true)
     #expect(outbox.retry() == nil)
-    #expect(outbox == Outbox(kind: .reply, kept: "first", isSending: true))
+    #expect(outbox == Outbox(kind: .reply, queue: [first], isSending: true))
   }
 }

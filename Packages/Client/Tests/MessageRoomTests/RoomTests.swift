@@ -1,6 +1,7 @@
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
+import Foundation
 import MessageClient
 import MessageDataModels
 import MessageRoom
@@ -173,7 +174,7 @@ struct RoomTests {
     ) {
       Room()
     } withDependencies: {
-      $0.messageClient.send = { id, text in
+      $0.messageClient.send = { id, text, _ in
         #expect(id == artistID)
         #expect(text == "새 앨범 나왔어요!")
         return sent
@@ -181,7 +182,7 @@ struct RoomTests {
     }
 
     await store.send(.view(.sendTapped("새 앨범 나왔어요!"))) {
-      $0.outbox = Outbox(kind: .broadcast, kept: "새 앨범 나왔어요!", isSending: true)
+      $0.outbox = Outbox(kind: .broadcast, queue: [.init(text: "새 앨범 나왔어요!", key: UUID(0))], isSending: true)
     }
     await store.receive(.sendResponse(.success(sent))) {
       $0.outbox = Outbox(kind: .broadcast)
@@ -196,7 +197,7 @@ struct RoomTests {
     }
     let long = String(repeating: "가", count: 501)
     await store.send(.view(.sendTapped(long))) {
-      $0.outbox = Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 501))
+      $0.outbox = Outbox(kind: .broadcast, refusedText: long, problem: .tooLong(count: 501))
     }
     await store.send(.view(.sendTapped("   "))) {
       $0.outbox.problem = .empty
@@ -209,7 +210,7 @@ struct RoomTests {
     let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
       Room()
     } withDependencies: {
-      $0.messageClient.send = { _, _ in
+      $0.messageClient.send = { _, _, _ in
         let attempt = attempts.withLock { count in
           count += 1
           return count
@@ -220,7 +221,7 @@ struct RoomTests {
     }
 
     await store.send(.view(.sendTapped("안녕"))) {
-      $0.outbox = Outbox(kind: .broadcast, kept: "안녕", isSending: true)
+      $0.outbox = Outbox(kind: .broadcast, queue: [.init(text: "안녕", key: UUID(0))], isSending: true)
     }
     await store.receive(.sendResponse(.failure(.unreachable("connection refused")))) {
       $0.outbox.isSending = false
@@ -234,6 +235,51 @@ struct RoomTests {
       $0.outbox = Outbox(kind: .broadcast)
       $0.feed.messages = [sent]
     }
+  }
+
+  @Test func twoBroadcastsFailed_areKeptInOrderAndRetrySendsBothOldestFirstUnderTheirKeys() async {
+    let serverUp = Mutex(false)
+    let posts = Mutex<[String]>([])
+    let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
+    } withDependencies: {
+      $0.messageClient.send = { _, text, key in
+        posts.withLock { $0.append("\(text) \(key == UUID(0) ? 0 : key == UUID(1) ? 1 : -1)") }
+        guard serverUp.withLock({ $0 }) else { throw APIError.timeout }
+        return message(text == "one" ? 1 : 2, text, kind: .broadcast)
+      }
+    }
+    let one = Outbox.Unsent(text: "one", key: UUID(0))
+    let two = Outbox.Unsent(text: "two", key: UUID(1))
+
+    await store.send(.view(.sendTapped("one"))) {
+      $0.outbox = Outbox(kind: .broadcast, queue: [one], isSending: true)
+    }
+    await store.receive(.sendResponse(.failure(.timeout))) {
+      $0.outbox = Outbox(kind: .broadcast, queue: [one], problem: .notSent(.timeout))
+    }
+    // The second goes behind the first, and sending starts again from the oldest.
+    await store.send(.view(.sendTapped("two"))) {
+      $0.outbox = Outbox(kind: .broadcast, queue: [one, two], isSending: true)
+    }
+    await store.receive(.sendResponse(.failure(.timeout))) {
+      $0.outbox = Outbox(kind: .broadcast, queue: [one, two], problem: .notSent(.timeout))
+    }
+    #expect(store.state.outbox.unsentSummary == "Unsent broadcast: one (and 1 more, in order)")
+    serverUp.withLock { $0 = true }
+    await store.send(.view(.retryTapped)) {
+      $0.outbox = Outbox(kind: .broadcast, queue: [one, two], isSending: true)
+    }
+    await store.receive(.sendResponse(.success(message(1, "one", kind: .broadcast)))) {
+      $0.feed.messages = [message(1, "one", kind: .broadcast)]
+      $0.outbox = Outbox(kind: .broadcast, queue: [two], isSending: true)
+    }
+    await store.receive(.sendResponse(.success(message(2, "two", kind: .broadcast)))) {
+      $0.feed.messages = [message(1, "one", kind: .broadcast), message(2, "two", kind: .broadcast)]
+      $0.outbox = Outbox(kind: .broadcast)
+    }
+    // Every try of a message carries its own key, so a post whose answer was lost is stored once.
+    #expect(posts.withLock { $0 } == ["one 0", "one 0", "one 0", "two 1"])
   }
 
   @Test func retry_withNothingKept_saysSoWithoutSending() async {

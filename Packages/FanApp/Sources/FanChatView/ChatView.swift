@@ -68,11 +68,10 @@ public struct ChatView: TerminalView {
       if let problem = state.room.outbox.problemMessage {
         Component.errorBanner(
           KeyMap.withSendRemedy(
-            problem, unsent: state.room.outbox.unsent != nil, refused: state.room.outbox.refusedText != nil))
+            problem, unsent: !state.room.outbox.unsent.isEmpty, refused: state.room.outbox.refusedText != nil)
+        )
       }
-      if let unsent = state.room.outbox.unsent, !state.room.outbox.isSending {
-        Component.notice("Unsent reply: \(unsent)")
-      }
+      if let unsent = state.room.outbox.unsentSummary { Component.notice(unsent) }
       if state.room.outbox.isSending { Component.progress("Sending") }
       Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
       Component.menu(Self.commands)

@@ -3,6 +3,7 @@ import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
 import FanChat
+import Foundation
 import MessageClient
 import MessageDataModels
 import MessageRoom
@@ -177,14 +178,14 @@ struct ChatReplyTests {
     let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(1, "안녕")])) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.send = { artistId, text in
+      $0.messageClient.send = { artistId, text, _ in
         #expect(artistId == 1)
         return .reply(2, text)
       }
     }
 
     await store.send(.room(.view(.sendTapped("반가워요!")))) {
-      $0.room.outbox = Outbox(kind: .reply, kept: "반가워요!", isSending: true)
+      $0.room.outbox = Outbox(kind: .reply, queue: [.init(text: "반가워요!", key: UUID(0))], isSending: true)
     }
     await store.receive(.room(.sendResponse(.success(.reply(2, "반가워요!"))))) {
       $0.room.outbox = Outbox(kind: .reply)
@@ -197,7 +198,7 @@ struct ChatReplyTests {
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.send = { _, text in
+      $0.messageClient.send = { _, text, _ in
         let attempt = attempts.withLock { count in
           count += 1
           return count
@@ -208,13 +209,14 @@ struct ChatReplyTests {
     }
 
     await store.send(.room(.view(.sendTapped("still there?")))) {
-      $0.room.outbox = Outbox(kind: .reply, kept: "still there?", isSending: true)
+      $0.room.outbox = Outbox(
+        kind: .reply, queue: [.init(text: "still there?", key: UUID(0))], isSending: true)
     }
     await store.receive(.room(.sendResponse(.failure(.unreachable("http://127.0.0.1:9"))))) {
       $0.room.outbox.isSending = false
       $0.room.outbox.problem = .notSent(.unreachable("http://127.0.0.1:9"))
     }
-    #expect(store.state.room.outbox.unsent == "still there?")
+    #expect(store.state.room.outbox.unsentSummary == "Unsent reply: still there?")
     await store.send(.room(.view(.retryTapped))) {
       $0.room.outbox.isSending = true
       $0.room.outbox.problem = nil
@@ -237,17 +239,18 @@ struct ChatReplyTests {
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.send = { _, text in .reply(3, text) }
+      $0.messageClient.send = { _, text, _ in .reply(3, text) }
     }
 
     await store.send(.room(.view(.sendTapped(long)))) {
-      $0.room.outbox = Outbox(kind: .reply, kept: long, problem: .tooLong(count: 501))
+      $0.room.outbox = Outbox(kind: .reply, refusedText: long, problem: .tooLong(count: 501))
     }
     #expect(store.state.room.outbox.refusedText == long)
-    // Retrying the same text is refused the same way; it stays kept.
-    await store.send(.room(.view(.retryTapped)))
+    // Nothing was sent, so there is nothing to send again: the long reply waits in the line.
+    await store.send(.room(.view(.retryTapped))) { $0.room.outbox.problem = .nothingToRetry }
     await store.send(.room(.view(.sendTapped(String(long.dropLast()))))) {
-      $0.room.outbox = Outbox(kind: .reply, kept: String(long.dropLast()), isSending: true)
+      $0.room.outbox = Outbox(
+        kind: .reply, queue: [.init(text: String(long.dropLast()), key: UUID(1))], isSending: true)
     }
     await store.receive(.room(.sendResponse(.success(.reply(3, String(long.dropLast())))))) {
       $0.room.outbox = Outbox(kind: .reply)
@@ -255,12 +258,15 @@ struct ChatReplyTests {
     }
   }
 
-  @Test func send_whileSending_isIgnored() async {
+  @Test func send_whileSending_queuesTheReplyBehindTheOneInFlight() async {
     var state = ChatFeature.State.iuRoom()
-    state.room.outbox = Outbox(kind: .reply, kept: "first", isSending: true)
+    let first = Outbox.Unsent(text: "first", key: UUID(5))
+    state.room.outbox = Outbox(kind: .reply, queue: [first], isSending: true)
     let store = TestStore(initialState: state) { ChatFeature() }
 
-    await store.send(.room(.view(.sendTapped("second"))))
+    await store.send(.room(.view(.sendTapped("second")))) {
+      $0.room.outbox.queue = [first, .init(text: "second", key: UUID(0))]
+    }
     await store.send(.room(.view(.retryTapped)))
   }
 }

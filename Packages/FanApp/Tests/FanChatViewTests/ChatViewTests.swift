@@ -35,7 +35,8 @@ struct ChatViewTests {
 
   @Test func render_replyNotSent_showsWhyAndTheKeptReply() {
     var state = ChatFeature.State.iuRoom()
-    state.room.outbox = Outbox(kind: .reply, kept: "kept", problem: .notSent(.timeout))
+    state.room.outbox = Outbox(
+      kind: .reply, queue: [.init(text: "kept", key: UUID(0))], problem: .notSent(.timeout))
     let text = view.render(state).plainText(width: 200)
 
     #expect(
@@ -64,7 +65,7 @@ struct ChatViewTests {
   @Test func render_replyOverTheLimit_saysHowMuchToCutAndKeepsItInTheLine() {
     let long = String(repeating: "a", count: 530)
     var state = ChatFeature.State.iuRoom()
-    state.room.outbox = Outbox(kind: .reply, kept: long, problem: .tooLong(count: 530))
+    state.room.outbox = Outbox(kind: .reply, refusedText: long, problem: .tooLong(count: 530))
     let screen = view.render(state)
 
     #expect(

@@ -55,6 +55,9 @@ public enum APIHeaders {
   public static let contentType = "content-type"
   /// The content type of every JSON body.
   public static let json = "application/json"
+  /// On a post: a key the client chose (a UUID), kept with its unsent message; the server stores
+  /// a post at most once per author and key, and answers a repeat with the stored message.
+  public static let idempotencyKey = "idempotency-key"
 
   /// The `authorization` header value for a session token.
   public static func bearer(_ token: String) -> String { "Bearer \(token)" }
