@@ -45,7 +45,9 @@ let package = Package(
     // rooms of both apps scope; a reducer, so it may use the architecture, which clients may not.
     .target(
       name: "MessageRoom",
-      dependencies: ["MessageClient", composableArchitecture, commonDataModels, commonKit, messageDataModels]),
+      dependencies: [
+        "MessageClient", composableArchitecture, dependencies, commonDataModels, commonKit, messageDataModels,
+      ]),
     .target(name: "ProfileClient", dependencies: [dependencies, commonDataModels, profileDataModels]),
     // The ask-wait-back-off step both live followers repeat; only the …Live modules use it.
     .target(name: "LongPoll", dependencies: [commonDataModels]),

@@ -20,14 +20,18 @@ public struct Room: Reducer {
   public struct State: Equatable, Sendable {
     /// The artist whose room this is (its id is the room's id).
     public var artistId: AccountID
+    /// Who writes here (the fan, or the artist in their own room): whose kept messages are loaded.
+    public var sender: AccountID
     /// The room as followed: its messages, oldest first, and whether new ones are arriving.
     public var feed: RoomFeed
     /// The message being sent, or kept because it was too long or sending failed.
     public var outbox: Outbox
 
-    /// The room of `artistId`; `outbox` says what the reader sends (replies or broadcasts).
-    public init(artistId: AccountID, outbox: Outbox, feed: RoomFeed = RoomFeed()) {
+    /// The room of `artistId` as `sender` writes in it (the artist when `nil`); `outbox` says
+    /// what they send (replies or broadcasts).
+    public init(artistId: AccountID, sender: AccountID? = nil, outbox: Outbox, feed: RoomFeed = RoomFeed()) {
       self.artistId = artistId
+      self.sender = sender ?? artistId
       self.feed = feed
       self.outbox = outbox
     }
@@ -75,14 +79,27 @@ public struct Room: Reducer {
 
   @Dependency(\.messageClient) var messageClient
   @Dependency(\.uuid) var uuid
+  @Dependency(\.unsentStore) var unsentStore
 
   /// Creates the reducer.
   public init() {}
 
-  /// Handles an action.
+  /// Handles an action, keeping what is unsent in the ``UnsentStore`` whenever it changes.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let unsent = state.outbox.queue
+    let effect = core(into: &state, action: action)
+    guard state.outbox.queue != unsent else { return effect }
+    let (sender, room, queue) = (state.sender, state.artistId, state.outbox.queue)
+    return .merge(effect, .run { [unsentStore] _ in unsentStore.save(sender, room, queue) })
+  }
+
+  private func core(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .view(.task), .view(.reloadTapped):
+      if state.outbox.queue.isEmpty {
+        // Kept from an earlier visit or run: waiting to be sent again, in order.
+        state.outbox.queue = unsentStore.load(state.sender, state.artistId)
+      }
       state.feed.start()
       return .run { [artistId = state.artistId, cursor = state.feed.cursor, messageClient] send in
         for try await update in messageClient.followRoom(artistId, cursor) {

@@ -282,6 +282,56 @@ struct RoomTests {
     #expect(posts.withLock { $0 } == ["one 0", "one 0", "one 0", "two 1"])
   }
 
+  @Test func keptBroadcast_survivesLeavingTheRoomAndIsSentFromTheNextVisitUnderItsKey() async {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("unsent-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = UnsentStore.files(in: folder)
+    let kept = Outbox.Unsent(text: "안녕", key: UUID(0))
+    let leaving = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
+    } withDependencies: {
+      $0.unsentStore = store
+      $0.messageClient.send = { _, _, _ in throw APIError.timeout }
+    }
+    await leaving.send(.view(.sendTapped("안녕"))) {
+      $0.outbox = Outbox(kind: .broadcast, queue: [kept], isSending: true)
+    }
+    await leaving.receive(.sendResponse(.failure(.timeout))) {
+      $0.outbox = Outbox(kind: .broadcast, queue: [kept], problem: .notSent(.timeout))
+    }
+    #expect(store.load(artistID, artistID) == [kept])
+
+    // The next visit (or run) starts with it kept, and sending it again uses the same key.
+    let sent = message(3, "안녕", kind: .broadcast)
+    let coming = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
+      Room()
+    } withDependencies: {
+      $0.unsentStore = store
+      $0.messageClient.followRoom = { _, _ in AsyncThrowingStream { $0.finish() } }
+      $0.messageClient.send = { _, _, key in
+        #expect(key == UUID(0))
+        return sent
+      }
+    }
+    await coming.send(.view(.task)) {
+      $0.outbox.queue = [kept]
+      $0.feed.isLoading = true
+      $0.feed.isLive = true
+    }
+    #expect(coming.state.outbox.unsentSummary == "Unsent broadcast: 안녕")
+    await coming.send(.view(.retryTapped)) { $0.outbox.isSending = true }
+    await coming.receive(.sendResponse(.success(sent))) {
+      $0.outbox = Outbox(kind: .broadcast)
+      $0.feed.messages = [sent]
+    }
+    await coming.send(.view(.disappeared)) {
+      $0.feed.isLoading = false
+      $0.feed.isLive = false
+    }
+    #expect(store.load(artistID, artistID).isEmpty)
+  }
+
   @Test func retry_withNothingKept_saysSoWithoutSending() async {
     let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
       Room()

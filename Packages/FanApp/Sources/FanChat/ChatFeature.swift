@@ -30,7 +30,7 @@ public struct ChatFeature: Reducer {
       self.artistName = artistName
       self.artistUsername = artistUsername
       self.myId = myId
-      self.room = Room.State(artistId: artistId, outbox: outbox, feed: feed)
+      self.room = Room.State(artistId: artistId, sender: myId, outbox: outbox, feed: feed)
       self._unreadCount = unreadCount
     }
 
