@@ -11,10 +11,7 @@ import NetworkProvider
 /// arrives as soon as the server has it and an idle app costs the server one parked request;
 /// after an empty answer it pauses for `pollInterval`, so a server that answers at once is not
 /// asked in a tight loop.
-///
-/// Failures that may pass (unreachable, timeout, 5xx, an unreadable answer) are reported, back
-/// off and go on from the same cursor, so nothing that arrived in the meantime is missed
-/// (``LongPoll``, shared with following a room).
+/// Failures that may pass back off and say so (`followWithBackoff`).
 struct ActivityFollower: Sendable {
   let pollInterval: Duration
   let maxBackoff: Duration
@@ -26,12 +23,9 @@ struct ActivityFollower: Sendable {
   func run(into continuation: AsyncThrowingStream<ActivityUpdate, any Error>.Continuation) async {
     var cursor: MessageID?
     var loaded = false
-    let loop = LongPoll(
-      backoff: { [pollInterval, maxBackoff] in
-        Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures: $0)
-      }, sleep: sleep)
-    await loop.run(
+    await followWithBackoff(
       into: continuation, interrupted: ActivityUpdate.interrupted, resumed: .resumed,
+      backoff: Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures:), sleep: sleep,
       fetch: { try await fetch(cursor, loaded) },
       handle: { page in
         cursor = [cursor, page.cursor].compactMap { $0 }.max()

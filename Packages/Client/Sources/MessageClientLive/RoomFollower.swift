@@ -11,10 +11,7 @@ import NetworkProvider
 /// Each poll asks the server to hold the request until a message arrives (`wait`), so a new
 /// message arrives as soon as the server has it; after an empty answer it pauses for
 /// `pollInterval`, so a server that answers at once is not asked in a tight loop.
-///
-/// Failures that may pass (unreachable, timeout, 5xx, an unreadable answer), while loading or
-/// polling, are reported, back off and keep going from where the reading got to (``LongPoll``,
-/// shared with following the news in every room).
+/// Failures that may pass back off and say so (`followWithBackoff`).
 struct RoomFollower: Sendable {
   let artistId: AccountID
   let cursor: MessageID?
@@ -36,12 +33,9 @@ struct RoomFollower: Sendable {
     var cursor = cursor
     // The pages read so far while loading after a cursor; `nil` once `.loaded` has been reported.
     var loading: [Message]? = []
-    let loop = LongPoll(
-      backoff: { [pollInterval, maxBackoff] in
-        Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures: $0)
-      }, sleep: sleep)
-    await loop.run(
+    await followWithBackoff(
       into: continuation, interrupted: RoomUpdate.interrupted, resumed: .resumed,
+      backoff: Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures:), sleep: sleep,
       fetch: {
         if cursor == nil, loading != nil { return Answer.newest(try await fetchNewest(artistId)) }
         return Answer.after(try await fetchAfter(artistId, cursor, loading == nil))
