@@ -65,8 +65,8 @@ let package = Package(
     .target(
       name: "ArtiCoordinator",
       dependencies: [
-        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans", "ArtiProfile", messageRoom, authClient,
-        authDataModels, commonDataModels, composableArchitecture,
+        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans", "ArtiProfile", messageRoom, artistClient,
+        authClient, authDataModels, commonDataModels, composableArchitecture,
       ]),
     // Terminal views: each shows one feature with FrommUI and turns keys into that feature's actions.
     .target(name: "ArtiSignInUsernameView", dependencies: ["ArtiSignInUsername", commonKit, frommUI]),
@@ -124,8 +124,8 @@ let package = Package(
       name: "ArtiCoordinatorTests",
       dependencies: [
         "ArtiCoordinator", "ArtiAppTestSupport", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans",
-        "ArtiProfile", authClient, artistClient, messageClient, messageRoom, profileClient, messageDataModels,
-        commonDataModels, composableArchitecture, testing,
+        "ArtiProfile", authClient, artistClient, messageClient, messageRoom, profileClient, artistDataModels,
+        messageDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiSignInUsernameViewTests",

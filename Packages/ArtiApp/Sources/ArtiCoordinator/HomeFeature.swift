@@ -1,5 +1,6 @@
 import ArtiFans
 import ArtiProfile
+import ArtistClient
 import AuthDataModels
 import ComposableArchitecture
 import MessageRoom
@@ -8,7 +9,9 @@ import MessageRoom
 /// shown at a time.
 ///
 /// Only the tab shown receives new messages: leaving the room or the fans ends following the
-/// room there, coming back resumes it from the last message read.
+/// room there, coming back resumes it from the last message read. While another tab is shown,
+/// home follows the news in the room (``ArtistClient/followActivity``) and counts the fans'
+/// new replies (``State/newReplies``) until the room is shown again.
 public struct HomeFeature: Reducer {
   /// The tabs of home.
   public enum Tab: Equatable, Sendable {
@@ -32,17 +35,20 @@ public struct HomeFeature: Reducer {
     public var fans: FansFeature.State
     /// The artist's profile.
     public var profile: ProfileFeature.State
+    /// Replies that arrived in the room while another tab was shown.
+    public var newReplies: Int
 
     /// Home for `session`, showing `tab`; the profile shares the session's display name.
     public init(
       session: Session, tab: Tab = .room, room: Room.State? = nil, fans: FansFeature.State? = nil,
-      profile: ProfileFeature.State = .init()
+      profile: ProfileFeature.State = .init(), newReplies: Int = 0
     ) {
       self._session = Shared(value: session)
       self.tab = tab
       self.room = room ?? Room.State(artistId: session.account.id, outbox: Outbox(kind: .broadcast))
       self.fans = fans ?? FansFeature.State(artistId: session.account.id)
       self.profile = profile
+      self.newReplies = newReplies
       self.profile.share(displayName: $session.account.displayName)
     }
   }
@@ -57,6 +63,8 @@ public struct HomeFeature: Reducer {
     case fans(FansFeature.Action)
     /// The profile's actions.
     case profile(ProfileFeature.Action)
+    /// Following the news in the room, while another tab is shown, reported something.
+    case activityUpdated(ActivityUpdate)
 
     /// What the artist did at home.
     public enum View: Equatable, Sendable {
@@ -66,6 +74,14 @@ public struct HomeFeature: Reducer {
       case tabSelected(Tab)
     }
   }
+
+  /// The effect that follows the room's news while another tab is shown.
+  public enum CancelID: Hashable, Sendable {
+    /// Following ``ArtistClient/followActivity``.
+    case activity
+  }
+
+  @Dependency(\.artistClient.followActivity) var followActivity
 
   /// Creates the feature.
   public init() {}
@@ -83,12 +99,31 @@ public struct HomeFeature: Reducer {
         guard tab != state.tab else { return .none }
         let left = state.tab
         state.tab = tab
-        return .concatenate(disappear(left), appear(tab))
+        if tab == .room {
+          state.newReplies = 0
+          return .concatenate(disappear(left), .cancel(id: CancelID.activity), appear(tab))
+        }
+        return .concatenate(disappear(left), appear(tab), left == .room ? followNews() : .none)
 
-      case .room, .fans, .profile:
+      case .activityUpdated(.changed(let rooms)):
+        let mine = rooms.filter { $0.artistId == state.session.account.id }
+        state.newReplies += mine.reduce(0) { $0 + $1.newMessageCount }
+        return .none
+
+      case .room, .fans, .profile, .activityUpdated:
         return .none
       }
     }
+  }
+
+  /// Follows the news while the room is not shown; a failure ends it quietly, as the room tab
+  /// says what is wrong with following once it is shown again.
+  private func followNews() -> Effect<Action> {
+    .run { [followActivity] send in
+      for try await update in followActivity() { await send(.activityUpdated(update)) }
+    } catch: { _, _ in
+    }
+    .cancellable(id: CancelID.activity, cancelInFlight: true)
   }
 
   private func appear(_ tab: Tab) -> Effect<Action> {

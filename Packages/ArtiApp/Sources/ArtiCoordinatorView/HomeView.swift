@@ -10,11 +10,14 @@ import FrommUI
 /// Home in the terminal: `/room`, `/fans` and `/profile` switch tabs; everything else goes to the
 /// tab shown.
 public struct HomeView: TerminalView {
-  /// Typed as commands, so a letter stays the tab's own key (`r` reloads the profile).
-  static let tabs = [
-    KeyMap.room.menuCommand(keys: false), KeyMap.fans.menuCommand(keys: false, title: "Fans"),
-    KeyMap.profile.menuCommand(keys: false),
-  ]
+  /// Typed as commands, so a letter stays the tab's own key (`r` reloads the profile); the room
+  /// counts the replies that arrived while another tab was shown.
+  static func tabs(newReplies: Int) -> [MenuCommand] {
+    [
+      KeyMap.room.menuCommand(keys: false, title: newReplies > 0 ? "Room (\(newReplies) new)" : nil),
+      KeyMap.fans.menuCommand(keys: false, title: "Fans"), KeyMap.profile.menuCommand(keys: false),
+    ]
+  }
 
   let room: RoomView
   let fans: FansView
@@ -31,7 +34,7 @@ public struct HomeView: TerminalView {
       Component.text(
         "fromm for artists · \(state.session.account.displayName) (@\(state.session.account.username))",
         style: .dim)
-      Component.menu(Self.tabs)
+      Component.menu(Self.tabs(newReplies: state.newReplies))
       switch state.tab {
       case .room: room.render(state.room)
       case .fans: fans.render(state.fans)

@@ -183,6 +183,7 @@ struct ArtiAppFeatureTests {
       ArtiAppFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
+      $0.artistClient.followActivity = { AsyncThrowingStream { _ in } }
       $0.authClient.signOut = {}
     }
 

@@ -2,6 +2,7 @@ import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiFans
 import ArtistClient
+import ArtistDataModels
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
@@ -12,8 +13,10 @@ import Testing
 
 @MainActor
 struct HomeFansTabTests {
-  @Test func fansTab_readsSubscribersAndFollowsTheRoomThere_andLeavingItStopsFollowing() async {
+  @Test func fansTab_readsSubscribersFollowsTheRoomThereAndCountsNewReplies_andLeavingItStopsFollowing() async
+  {
     let follows = Mutex<[AsyncThrowingStream<RoomUpdate, any Error>.Continuation]>([])
+    let (news, newsArrive) = AsyncThrowingStream.makeStream(of: ActivityUpdate.self)
     let store = TestStore(
       initialState: HomeFeature.State(
         session: session(),
@@ -26,6 +29,7 @@ struct HomeFansTabTests {
         follows.withLock { $0.append(continuation) }
         return updates
       }
+      $0.artistClient.followActivity = { news }
       $0.artistClient.subscribers = { artistId in
         #expect(artistId == 1)
         return [minji]
@@ -51,7 +55,14 @@ struct HomeFansTabTests {
       $0.fans.isLoadingSubscribers = false
       $0.fans.subscribers = [minji]
     }
-    await store.send(.view(.tabSelected(.room))) { $0.tab = .room }
+    // Away from the room, the fans' new replies there are counted for the room's tab.
+    let reply = RoomActivity(artistId: 1, newestMessageId: 9, newMessageCount: 2, unreadCount: 2)
+    newsArrive.yield(.changed([reply]))
+    await store.receive(.activityUpdated(.changed([reply]))) { $0.newReplies = 2 }
+    await store.send(.view(.tabSelected(.room))) {
+      $0.tab = .room
+      $0.newReplies = 0
+    }
     await store.receive(.fans(.view(.disappeared))) {
       $0.fans.room.feed.isLoading = false
       $0.fans.room.feed.isLive = false

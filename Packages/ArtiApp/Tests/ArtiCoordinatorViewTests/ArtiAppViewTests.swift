@@ -70,6 +70,13 @@ struct ArtiAppViewTests {
       view.action(for: .command(name: "room"), in: fansTab) == .home(.presented(.view(.tabSelected(.room)))))
   }
 
+  @Test func home_repliesWhileAwayFromTheRoom_areCountedOnTheRoomTab() {
+    let away = ArtiAppFeature.State(home: HomeFeature.State(session: session(), tab: .fans, newReplies: 3))
+    #expect(view.render(away).plainText().contains("[/room] Room (3 new)"))
+    let back = ArtiAppFeature.State(home: HomeFeature.State(session: session()))
+    #expect(!view.render(back).plainText().contains(" new)"))
+  }
+
   @MainActor
   @Test func home_helpOnTheProfileTab_listsTheTabsAndTheProfileKeysOfTheSharedMap() async {
     let store = Store(

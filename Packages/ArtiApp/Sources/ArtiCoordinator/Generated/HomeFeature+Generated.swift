@@ -3,6 +3,7 @@
 
 import ArtiFans
 import ArtiProfile
+import ArtistClient
 import AuthDataModels
 import ComposableArchitecture
 import MessageRoom
@@ -31,6 +32,12 @@ extension HomeFeature.Action {
         embed: HomeFeature.Action.profile,
         extract: { if case .profile(let value) = $0 { value } else { nil } })
     }
+    /// The `activityUpdated` case.
+    public var activityUpdated: AnyCasePath<HomeFeature.Action, ActivityUpdate> {
+      AnyCasePath(
+        embed: HomeFeature.Action.activityUpdated,
+        extract: { if case .activityUpdated(let value) = $0 { value } else { nil } })
+    }
   }
 
   /// The case paths of ``HomeFeature/Action``.
@@ -54,5 +61,10 @@ extension HomeFeature.Action {
   /// The payload of the `profile` case, or `nil` in another case.
   public var profile: ProfileFeature.Action? {
     if case .profile(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `activityUpdated` case, or `nil` in another case.
+  public var activityUpdated: ActivityUpdate? {
+    if case .activityUpdated(let value) = self { value } else { nil }
   }
 }
