@@ -16,6 +16,7 @@ public struct RoomView: TerminalView {
   static let reload = KeyMap.reload.menuCommand(keys: false)
   static let retry = KeyMap.retry.menuCommand(keys: false, title: "Send the kept broadcast again")
   static let older = MenuCommand("/older", "Older (PageUp)")
+  static let discard = MenuCommand("/discard", "Forget the kept broadcasts")
 
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -75,7 +76,7 @@ public struct RoomView: TerminalView {
         style: .dim)
       Component.menu(
         outbox.unsent.isEmpty
-          ? [Self.reload, Self.older] : [Self.retry, Self.reload, Self.older])
+          ? [Self.reload, Self.older] : [Self.retry, Self.discard, Self.reload, Self.older])
       Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: outbox.refusedText)
     }
   }
@@ -84,6 +85,7 @@ public struct RoomView: TerminalView {
   public func action(for input: InputEvent, in state: Room.State) -> Room.Action? {
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
     if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
+    if case .command(name: "discard", _) = input { return .view(.discardTapped) }
     if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) { return .view(.olderTapped) }
     if input == .key(.pageDown) { return .view(.newerTapped) }
     guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }

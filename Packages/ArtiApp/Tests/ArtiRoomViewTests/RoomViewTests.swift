@@ -66,6 +66,7 @@ struct RoomViewTests {
     #expect(text.contains("It is kept. Type /retry to send it again."))
     #expect(text.contains("[i] Unsent broadcast: 안녕"))
     #expect(text.contains("[/retry] Send the kept broadcast again"))
+    #expect(text.contains("[/discard] Forget the kept broadcasts"))
     #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500))
   }
 
@@ -90,6 +91,7 @@ struct RoomViewTests {
     #expect(view.action(for: .command(name: "reload"), in: state) == .view(.reloadTapped))
     #expect(view.action(for: .command(name: "refresh"), in: state) == nil)
     #expect(view.action(for: .command(name: "retry"), in: state) == .view(.retryTapped))
+    #expect(view.action(for: .command(name: "discard"), in: state) == .view(.discardTapped))
     #expect(view.action(for: .line("  "), in: state) == nil)
   }
 

@@ -111,6 +111,13 @@ public struct Outbox: Equatable, Sendable {
     problem = .notSent(error)
   }
 
+  /// Forgets the kept messages not on their way, as the user asked: the one in flight, if any,
+  /// still goes.
+  public mutating func discardUnsent() {
+    queue = isSending ? Array(queue.prefix(1)) : []
+    if case .notSent = problem { problem = nil }
+  }
+
   /// The kept messages not on their way, oldest first: waiting to be sent again.
   public var unsent: [Unsent] { isSending ? Array(queue.dropFirst()) : queue }
 

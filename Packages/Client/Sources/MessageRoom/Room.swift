@@ -64,8 +64,10 @@ public struct Room: Reducer {
       case newerTapped
       /// A message was typed.
       case sendTapped(String)
-      /// Send the kept message again, after sending it failed.
+      /// Send the kept messages again, after sending them failed.
       case retryTapped
+      /// Forget the kept messages instead of sending them.
+      case discardTapped
     }
   }
 
@@ -153,6 +155,10 @@ public struct Room: Reducer {
       state.feed.insert(sent: message)
       guard let next = state.outbox.sent() else { return .none }
       return send(next, to: state.artistId)
+
+    case .view(.discardTapped):
+      state.outbox.discardUnsent()
+      return .none
 
     case .sendResponse(.failure(let error)):
       state.outbox.failed(error)

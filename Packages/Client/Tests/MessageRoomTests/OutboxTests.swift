@@ -64,6 +64,17 @@ import Testing
     #expect(outbox == Outbox(kind: .broadcast))
   }
 
+  @Test func discardUnsent_forgetsTheKeptButNotTheOneInFlight() {
+    let one = Outbox.Unsent(text: "one", key: UUID(1))
+    let two = Outbox.Unsent(text: "two", key: UUID(2))
+    var failed = Outbox(kind: .reply, queue: [one, two], problem: .notSent(.timeout))
+    failed.discardUnsent()
+    #expect(failed == Outbox(kind: .reply))
+    var sending = Outbox(kind: .reply, queue: [one, two], isSending: true)
+    sending.discardUnsent()
+    #expect(sending == Outbox(kind: .reply, queue: [one], isSending: true))
+  }
+
   @Test func retry_withNothingKept_saysSo() {
     var outbox = Outbox(kind: .broadcast)
     #expect(outbox.retry() == nil)

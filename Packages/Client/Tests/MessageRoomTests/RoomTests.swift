@@ -332,6 +332,23 @@ struct RoomTests {
     #expect(store.load(artistID, artistID).isEmpty)
   }
 
+  @Test func discardTapped_forgetsTheKeptBroadcastsHereAndInTheStore() async {
+    let saved = Mutex<[[Outbox.Unsent]]>([])
+    let kept = [Outbox.Unsent(text: "one", key: UUID(7))]
+    let store = TestStore(
+      initialState: Room.State(
+        artistId: artistID, outbox: Outbox(kind: .broadcast, queue: kept, problem: .notSent(.timeout)))
+    ) {
+      Room()
+    } withDependencies: {
+      $0.unsentStore = UnsentStore(
+        load: { _, _ in [] }, save: { _, _, queue in saved.withLock { $0.append(queue) } })
+    }
+    await store.send(.view(.discardTapped)) { $0.outbox = Outbox(kind: .broadcast) }
+    await store.finish()
+    #expect(saved.withLock { $0 } == [[]])
+  }
+
   @Test func retry_withNothingKept_saysSoWithoutSending() async {
     let store = TestStore(initialState: Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))) {
       Room()

@@ -30,6 +30,8 @@ public struct ChatView: TerminalView {
     KeyMap.reload.menuCommand(keys: false),
     MenuCommand("/older", "Older (PageUp)"),
   ]
+  /// Shown while replies are kept: forgets them instead of sending them.
+  static let discard = MenuCommand("/discard", "Forget the kept replies")
 
   /// The screen for `state`.
   public func render(_ state: ChatFeature.State) -> Screen {
@@ -74,7 +76,7 @@ public struct ChatView: TerminalView {
       if let unsent = state.room.outbox.unsentSummary { Component.notice(unsent) }
       if state.room.outbox.isSending { Component.progress("Sending") }
       Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
-      Component.menu(Self.commands)
+      Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.commands + [Self.discard])
       Component.prompt(
         "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
     }
@@ -93,6 +95,7 @@ public struct ChatView: TerminalView {
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
     if KeyMap.retry.matches(input, keys: false) { return .room(.view(.retryTapped)) }
+    if case .command(name: "discard", _) = input { return .room(.view(.discardTapped)) }
     if KeyMap.reload.matches(input, keys: false) { return .room(.view(.reloadTapped)) }
     if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) {
       return .room(.view(.olderTapped))

@@ -42,6 +42,7 @@ struct ChatViewTests {
     #expect(
       text.contains(
         "[!] Your reply was not sent: \(APIError.timeout.message) It is kept. Type /retry to send it again."))
+    #expect(text.contains("[/discard] Forget the kept replies"))
     #expect(text.contains("[i] Unsent reply: kept"))
     #expect(view.render(state).prompt?.keptText == nil)
   }
@@ -133,6 +134,7 @@ struct ChatViewTests {
     #expect(view.action(for: InputEvent(line: "/back"), in: state) == .view(.backTapped))
     #expect(view.action(for: .key(.escape), in: state) == .view(.backTapped))
     #expect(view.action(for: InputEvent(line: "/retry"), in: state) == .room(.view(.retryTapped)))
+    #expect(view.action(for: InputEvent(line: "/discard"), in: state) == .room(.view(.discardTapped)))
     #expect(view.action(for: InputEvent(line: "/reload"), in: state) == .room(.view(.reloadTapped)))
     #expect(view.action(for: InputEvent(line: "//slash"), in: state) == .room(.view(.sendTapped("/slash"))))
     #expect(view.action(for: InputEvent(line: "/dance"), in: state) == nil)
