@@ -16,6 +16,7 @@ let liveClients: [Target.Dependency] = [
   .product(name: "ArtistClientLive", package: "Client"),
   .product(name: "MessageClient", package: "Client"),
   .product(name: "MessageClientLive", package: "Client"),
+  .product(name: "MessageRoom", package: "Client"),
   .product(name: "ProfileClient", package: "Client"),
   .product(name: "ProfileClientLive", package: "Client"),
 ]

@@ -11,6 +11,7 @@ let authClient = Target.Dependency.product(name: "AuthClient", package: "Client"
 let artistClient = Target.Dependency.product(name: "ArtistClient", package: "Client")
 let messageClient = Target.Dependency.product(name: "MessageClient", package: "Client")
 let profileClient = Target.Dependency.product(name: "ProfileClient", package: "Client")
+let messageRoom = Target.Dependency.product(name: "MessageRoom", package: "Client")
 let commonDataModels = Target.Dependency.product(name: "CommonDataModels", package: "DataModel")
 let authDataModels = Target.Dependency.product(name: "AuthDataModels", package: "DataModel")
 let artistDataModels = Target.Dependency.product(name: "ArtistDataModels", package: "DataModel")
@@ -24,15 +25,14 @@ let package = Package(
     .library(name: "ArtiCoordinator", targets: ["ArtiCoordinator"]),
     .library(name: "ArtiSignInUsername", targets: ["ArtiSignInUsername"]),
     .library(name: "ArtiSignInPassword", targets: ["ArtiSignInPassword"]),
-    .library(name: "ArtiRoom", targets: ["ArtiRoom"]),
+    .library(name: "ArtiFans", targets: ["ArtiFans"]),
     .library(name: "ArtiProfile", targets: ["ArtiProfile"]),
     .library(name: "ArtiCoordinatorView", targets: ["ArtiCoordinatorView"]),
     .library(name: "ArtiSignInUsernameView", targets: ["ArtiSignInUsernameView"]),
     .library(name: "ArtiSignInPasswordView", targets: ["ArtiSignInPasswordView"]),
     .library(name: "ArtiRoomView", targets: ["ArtiRoomView"]),
+    .library(name: "ArtiFansView", targets: ["ArtiFansView"]),
     .library(name: "ArtiProfileView", targets: ["ArtiProfileView"]),
-    .library(name: "ArtiThread", targets: ["ArtiThread"]),
-    .library(name: "ArtiThreadView", targets: ["ArtiThreadView"]),
     .executable(name: "ArtiPreviews", targets: ["ArtiPreviews"]),
   ],
   dependencies: [
@@ -44,7 +44,7 @@ let package = Package(
   ],
   targets: [
     // Features: each reducer depends only on the clients, models and kits it uses; never on another
-    // feature, and never on a terminal kit.
+    // feature, and never on a terminal kit. The room is the shared `Room` of MessageRoom as it is.
     .target(
       name: "ArtiSignInUsername",
       dependencies: [authClient, commonDataModels, commonKit, composableArchitecture]),
@@ -52,9 +52,11 @@ let package = Package(
       name: "ArtiSignInPassword",
       dependencies: [authClient, authDataModels, commonDataModels, commonKit, composableArchitecture]),
     .target(
-      name: "ArtiRoom",
-      dependencies: [messageClient, messageDataModels, commonDataModels, composableArchitecture]
-    ),
+      name: "ArtiFans",
+      dependencies: [
+        artistClient, messageRoom, artistDataModels, messageDataModels, commonDataModels,
+        composableArchitecture,
+      ]),
     .target(
       name: "ArtiProfile",
       dependencies: [
@@ -63,22 +65,22 @@ let package = Package(
     .target(
       name: "ArtiCoordinator",
       dependencies: [
-        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile", authClient,
-        authDataModels,
-        commonDataModels, composableArchitecture,
+        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans", "ArtiProfile", messageRoom, artistClient,
+        authClient, authDataModels, commonDataModels, composableArchitecture,
       ]),
     // Terminal views: each shows one feature with FrommUI and turns keys into that feature's actions.
     .target(name: "ArtiSignInUsernameView", dependencies: ["ArtiSignInUsername", commonKit, frommUI]),
     .target(name: "ArtiSignInPasswordView", dependencies: ["ArtiSignInPassword", commonKit, frommUI]),
-    .target(name: "ArtiRoomView", dependencies: ["ArtiRoom", commonKit, messageDataModels, frommUI]),
-    .target(name: "ArtiProfileView", dependencies: ["ArtiProfile", composableArchitecture, frommUI]),
+    .target(name: "ArtiRoomView", dependencies: [messageRoom, commonKit, messageDataModels, frommUI]),
+    .target(
+      name: "ArtiFansView",
+      dependencies: ["ArtiFans", artistDataModels, messageDataModels, commonDataModels, commonKit, frommUI]),
+    .target(name: "ArtiProfileView", dependencies: ["ArtiProfile", frommUI]),
     .target(
       name: "ArtiCoordinatorView",
       dependencies: [
-        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread",
-        "ArtiProfile",
-        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiThreadView",
-        "ArtiProfileView",
+        "ArtiCoordinator", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans", "ArtiProfile",
+        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiFansView", "ArtiProfileView",
         composableArchitecture, frommUI,
       ]),
     // Fixtures the tests of several features share (sessions, profiles, messages, subscribers). Only
@@ -92,12 +94,10 @@ let package = Package(
     .executableTarget(
       name: "ArtiPreviews",
       dependencies: [
-        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile",
-        "ArtiCoordinator",
-        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiThreadView",
-        "ArtiProfileView",
-        "ArtiCoordinatorView", authClient, messageClient, profileClient, commonKit, composableArchitecture,
-        frommUI,
+        "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans", "ArtiProfile", "ArtiCoordinator",
+        "ArtiSignInUsernameView", "ArtiSignInPasswordView", "ArtiRoomView", "ArtiFansView", "ArtiProfileView",
+        "ArtiCoordinatorView", authClient, messageClient, messageRoom, profileClient, commonKit,
+        composableArchitecture, frommUI,
       ]),
     .testTarget(
       name: "ArtiSignInUsernameTests",
@@ -109,23 +109,22 @@ let package = Package(
         composableArchitecture, testing,
       ]),
     .testTarget(
-      name: "ArtiRoomTests",
+      name: "ArtiFansTests",
       dependencies: [
-        "ArtiRoom", "ArtiAppTestSupport", messageClient, messageDataModels, commonDataModels,
-        composableArchitecture, testing,
+        "ArtiFans", "ArtiAppTestSupport", artistClient, messageClient, messageRoom, artistDataModels,
+        messageDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiProfileTests",
       dependencies: [
         "ArtiProfile", "ArtiAppTestSupport", authClient, profileClient, profileDataModels, commonDataModels,
-        composableArchitecture,
-        testing,
+        composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiCoordinatorTests",
       dependencies: [
-        "ArtiCoordinator", "ArtiAppTestSupport", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiRoom",
-        "ArtiThread", "ArtiProfile", authClient, artistClient, messageClient, profileClient,
+        "ArtiCoordinator", "ArtiAppTestSupport", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans",
+        "ArtiProfile", authClient, artistClient, messageClient, messageRoom, profileClient, artistDataModels,
         messageDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
@@ -133,49 +132,27 @@ let package = Package(
       dependencies: ["ArtiSignInUsernameView", "ArtiSignInUsername", composableArchitecture, frommUI]),
     .testTarget(
       name: "ArtiSignInPasswordViewTests",
-      dependencies: [
-        "ArtiSignInPasswordView", "ArtiSignInPassword", commonDataModels, frommUI,
-      ]),
+      dependencies: ["ArtiSignInPasswordView", "ArtiSignInPassword", commonDataModels, frommUI]),
     .testTarget(
       name: "ArtiRoomViewTests",
       dependencies: [
-        "ArtiRoomView", "ArtiAppTestSupport", "ArtiRoom", messageClient, messageDataModels, commonDataModels,
-        commonKit,
+        "ArtiRoomView", "ArtiAppTestSupport", messageRoom, messageDataModels, commonDataModels, commonKit,
         composableArchitecture, frommUI,
       ]),
     .testTarget(
-      name: "ArtiProfileViewTests",
+      name: "ArtiFansViewTests",
       dependencies: [
-        "ArtiProfileView", "ArtiAppTestSupport", "ArtiProfile", composableArchitecture, frommUI,
+        "ArtiFansView", "ArtiAppTestSupport", "ArtiFans", messageRoom, artistDataModels, messageDataModels,
+        commonDataModels, frommUI,
       ]),
+    .testTarget(
+      name: "ArtiProfileViewTests",
+      dependencies: ["ArtiProfileView", "ArtiAppTestSupport", "ArtiProfile", composableArchitecture, frommUI]),
     .testTarget(
       name: "ArtiCoordinatorViewTests",
       dependencies: [
         "ArtiCoordinatorView", "ArtiAppTestSupport", "ArtiCoordinator", "ArtiSignInUsername",
-        "ArtiSignInPassword", "ArtiRoom", "ArtiThread", "ArtiProfile", composableArchitecture, frommUI,
-      ]),
-    .target(
-      name: "ArtiThread",
-      dependencies: [
-        artistClient, messageClient, artistDataModels, messageDataModels, commonDataModels,
-        composableArchitecture,
-      ]),
-    .target(
-      name: "ArtiThreadView",
-      dependencies: ["ArtiThread", artistDataModels, messageDataModels, commonDataModels, commonKit, frommUI]),
-    .testTarget(
-      name: "ArtiThreadTests",
-      dependencies: [
-        "ArtiThread", "ArtiAppTestSupport", artistClient, messageClient, artistDataModels, messageDataModels,
-        commonDataModels,
-        composableArchitecture, testing,
-      ]),
-    .testTarget(
-      name: "ArtiThreadViewTests",
-      dependencies: [
-        "ArtiThreadView", "ArtiAppTestSupport", "ArtiThread", messageClient, artistDataModels,
-        messageDataModels, commonDataModels,
-        frommUI,
+        "ArtiSignInPassword", "ArtiFans", "ArtiProfile", composableArchitecture, frommUI,
       ]),
   ]
 )

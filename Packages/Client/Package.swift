@@ -2,6 +2,8 @@
 import PackageDescription
 
 let dependencies = Target.Dependency.product(name: "Dependencies", package: "ComposableArchitecture")
+let composableArchitecture = Target.Dependency.product(
+  name: "ComposableArchitecture", package: "ComposableArchitecture")
 let testing = Target.Dependency.product(
   name: "ComposableArchitectureTesting", package: "ComposableArchitecture")
 let commonDataModels = Target.Dependency.product(name: "CommonDataModels", package: "DataModel")
@@ -20,6 +22,7 @@ let package = Package(
     .library(name: "ArtistClient", targets: ["ArtistClient"]),
     .library(name: "MessageClient", targets: ["MessageClient"]),
     .library(name: "ProfileClient", targets: ["ProfileClient"]),
+    .library(name: "MessageRoom", targets: ["MessageRoom"]),
     .library(name: "AuthClientLive", targets: ["AuthClientLive"]),
     .library(name: "ArtistClientLive", targets: ["ArtistClientLive"]),
     .library(name: "MessageClientLive", targets: ["MessageClientLive"]),
@@ -37,18 +40,26 @@ let package = Package(
     // Interfaces: structs of closures with test and preview values; never NetworkProvider.
     .target(name: "AuthClient", dependencies: [dependencies, commonDataModels, authDataModels]),
     .target(name: "ArtistClient", dependencies: [dependencies, commonDataModels, artistDataModels]),
+    .target(name: "MessageClient", dependencies: [dependencies, commonDataModels, messageDataModels]),
+    // Between the clients and the features: one room (follow, page back, send, retry) that the
+    // rooms of both apps scope; a reducer, so it may use the architecture, which clients may not.
     .target(
-      name: "MessageClient", dependencies: [dependencies, commonDataModels, commonKit, messageDataModels]),
+      name: "MessageRoom",
+      dependencies: [
+        "MessageClient", composableArchitecture, dependencies, commonDataModels, commonKit, messageDataModels,
+      ]),
     .target(name: "ProfileClient", dependencies: [dependencies, commonDataModels, profileDataModels]),
+    // The ask-wait-back-off step both live followers repeat; only the …Live modules use it.
+    .target(name: "LongPoll", dependencies: [commonDataModels]),
     // Live implementations on NetworkProvider; only the apps (and these modules' tests) import them.
     .target(
       name: "AuthClientLive", dependencies: ["AuthClient", networkProvider, commonDataModels, authDataModels]),
     .target(
       name: "ArtistClientLive",
-      dependencies: ["ArtistClient", networkProvider, commonDataModels, artistDataModels]),
+      dependencies: ["ArtistClient", "LongPoll", networkProvider, commonDataModels, artistDataModels]),
     .target(
       name: "MessageClientLive",
-      dependencies: ["MessageClient", networkProvider, commonDataModels, messageDataModels]),
+      dependencies: ["MessageClient", "LongPoll", networkProvider, commonDataModels, messageDataModels]),
     .target(
       name: "ProfileClientLive",
       dependencies: ["ProfileClient", networkProvider, commonDataModels, profileDataModels]),
@@ -67,6 +78,11 @@ let package = Package(
         artistDataModels, messageDataModels, profileDataModels, commonKit,
         .product(name: "DevServerCore", package: "DevServer"),
         .product(name: "DevServerHTTP", package: "DevServer"),
+      ]),
+    .testTarget(
+      name: "MessageRoomTests",
+      dependencies: [
+        "MessageRoom", "MessageClient", composableArchitecture, testing, commonDataModels, messageDataModels,
       ]),
     .testTarget(
       name: "ClientTests",

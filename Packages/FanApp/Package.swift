@@ -14,6 +14,7 @@ let profileDataModels = Target.Dependency.product(name: "ProfileDataModels", pac
 let authClient = Target.Dependency.product(name: "AuthClient", package: "Client")
 let artistClient = Target.Dependency.product(name: "ArtistClient", package: "Client")
 let messageClient = Target.Dependency.product(name: "MessageClient", package: "Client")
+let messageRoom = Target.Dependency.product(name: "MessageRoom", package: "Client")
 let profileClient = Target.Dependency.product(name: "ProfileClient", package: "Client")
 
 let package = Package(
@@ -49,7 +50,7 @@ let package = Package(
       dependencies: [composable, commonDataModels, artistDataModels, artistClient]),
     .target(
       name: "FanChat",
-      dependencies: [composable, commonDataModels, messageDataModels, messageClient]),
+      dependencies: [composable, commonDataModels, messageDataModels, messageRoom]),
     .target(
       name: "FanProfile",
       dependencies: [
@@ -70,7 +71,7 @@ let package = Package(
       dependencies: ["FanArtistList", commonKit, frommUI, commonDataModels, artistDataModels]),
     .target(
       name: "FanChatView",
-      dependencies: ["FanChat", commonKit, frommUI, commonDataModels, messageDataModels]),
+      dependencies: ["FanChat", commonKit, frommUI, commonDataModels, messageDataModels, messageRoom]),
     .target(name: "FanProfileView", dependencies: ["FanProfile", commonKit, frommUI]),
     .target(
       name: "FanCoordinatorView",
@@ -108,7 +109,7 @@ let package = Package(
       name: "FanChatTests",
       dependencies: [
         "FanChat", "FanAppTestSupport", composable, testing, commonDataModels, messageDataModels,
-        messageClient,
+        messageClient, messageRoom,
       ]),
     .testTarget(
       name: "FanProfileTests",
@@ -122,7 +123,7 @@ let package = Package(
         "FanCoordinator", "FanAppTestSupport", "FanSignIn", "FanArtistList", "FanChat", "FanProfile",
         composable, testing, commonDataModels, authDataModels, artistDataModels, messageDataModels,
         profileDataModels,
-        authClient, artistClient, messageClient, profileClient,
+        authClient, artistClient, messageClient, profileClient, messageRoom,
       ]),
     .testTarget(
       name: "FanSignInViewTests",
@@ -134,7 +135,7 @@ let package = Package(
       name: "FanChatViewTests",
       dependencies: [
         "FanChatView", "FanAppTestSupport", "FanChat", frommUI, commonDataModels, messageDataModels,
-        messageClient,
+        messageClient, messageRoom,
       ]),
     .testTarget(
       name: "FanProfileViewTests",
@@ -143,7 +144,7 @@ let package = Package(
       name: "FanCoordinatorViewTests",
       dependencies: [
         "FanCoordinatorView", "FanCoordinator", "FanArtistList", "FanChat", composable, testing, frommUI,
-        authDataModels, authClient, artistClient, messageClient, profileClient,
+        authDataModels, authClient, artistClient, messageClient, profileClient, messageRoom,
       ]),
   ]
 )

@@ -37,18 +37,24 @@ public struct ArtiAppFeature: Reducer {
 
   /// What can happen in the app.
   public enum Action: Equatable, Sendable, CasePathable {
-    /// The app started: restore the saved session.
-    case task
+    /// What the artist did on the intro.
+    case view(View)
     /// The saved session, if any.
     case restoreResponse(Result<Session?, APIError>)
-    /// The intro's "Log in".
-    case signInButtonTapped
     /// The sign-in screens' actions.
     case path(StackActionOf<Path>)
     /// Home's actions.
     case home(PresentationAction<HomeFeature.Action>)
     /// The server stopped accepting the session, for this reason (any call answered `401`).
     case sessionEnded(String)
+
+    /// What the artist did on the intro.
+    public enum View: Equatable, Sendable {
+      /// The app started: restore the saved session.
+      case task
+      /// "Log in".
+      case logInTapped
+    }
   }
 
   /// The effect that listens for the end of the session while the artist is signed in.
@@ -66,14 +72,10 @@ public struct ArtiAppFeature: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .task:
+      case .view(.task):
         state.isRestoring = true
         return .run { [restoreSession] send in
-          do {
-            await send(.restoreResponse(.success(try await restoreSession())))
-          } catch {
-            await send(.restoreResponse(.failure(APIError(error))))
-          }
+          await send(.restoreResponse(Result { try await restoreSession() }))
         }
 
       case .restoreResponse(.success(let session?)) where session.account.role == .artist:
@@ -89,7 +91,7 @@ public struct ArtiAppFeature: Reducer {
         state.notice = "Your saved session could not be checked. \(error.message)"
         return .none
 
-      case .signInButtonTapped:
+      case .view(.logInTapped):
         state.notice = nil
         state.path.append(.username(SignInUsernameFeature.State()))
         return .none
@@ -132,7 +134,7 @@ public struct ArtiAppFeature: Reducer {
     state.notice = nil
     state.home = HomeFeature.State(session: session)
     return .merge(
-      .send(.home(.presented(.task))),
+      .send(.home(.presented(.view(.task)))),
       .run { [sessionEnded] send in
         for await reason in sessionEnded() { await send(.sessionEnded(reason)) }
       }

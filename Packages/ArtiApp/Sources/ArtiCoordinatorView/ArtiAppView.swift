@@ -21,8 +21,10 @@ public struct ArtiAppView: TerminalView {
     self.home = HomeView(timeZone: timeZone)
   }
 
-  public var startAction: ArtiAppFeature.Action? { .task }
+  /// Restores the saved session when the app starts.
+  public var startAction: ArtiAppFeature.Action? { .view(.task) }
 
+  /// The screen of whatever is on top.
   public func render(_ state: ArtiAppFeature.State) -> Screen {
     Screen {
       if state.isRestoring {
@@ -32,8 +34,8 @@ public struct ArtiAppView: TerminalView {
         self.home.render(home)
       } else if let screen = state.path.last {
         switch screen {
-        case .username(let username): SignInUsernameView.feature.render(username)
-        case .password(let password): SignInPasswordView.feature.render(password)
+        case .username(let username): SignInUsernameView().render(username)
+        case .password(let password): SignInPasswordView().render(password)
         }
       } else {
         Component.header("fromm for artists", subtitle: "Talk to every fan at once")
@@ -44,6 +46,7 @@ public struct ArtiAppView: TerminalView {
     }
   }
 
+  /// The action of whatever is on top for `input`.
   public func action(for input: InputEvent, in state: ArtiAppFeature.State) -> ArtiAppFeature.Action? {
     if state.isRestoring { return nil }
     if let home = state.home {
@@ -53,12 +56,12 @@ public struct ArtiAppView: TerminalView {
       let action: ArtiAppFeature.Path.Action? =
         switch screen {
         case .username(let username):
-          SignInUsernameView.feature.action(for: input, in: username).map { .username($0) }
+          SignInUsernameView().action(for: input, in: username).map { .username($0) }
         case .password(let password):
-          SignInPasswordView.feature.action(for: input, in: password).map { .password($0) }
+          SignInPasswordView().action(for: input, in: password).map { .password($0) }
         }
       return action.map { .path(.element(id: id, action: $0)) }
     }
-    return Self.logIn.matches(input) ? .signInButtonTapped : nil
+    return Self.logIn.matches(input) ? .view(.logInTapped) : nil
   }
 }

@@ -1,20 +1,20 @@
 import ArtiCoordinator
 import ArtiCoordinatorView
+import ArtiFans
+import ArtiFansView
 import ArtiProfile
 import ArtiProfileView
-import ArtiRoom
 import ArtiRoomView
 import ArtiSignInPassword
 import ArtiSignInPasswordView
 import ArtiSignInUsername
 import ArtiSignInUsernameView
-import ArtiThread
-import ArtiThreadView
 import AuthClient
 import CommonKit
 import ComposableArchitecture
 import FrommUI
 import MessageClient
+import MessageRoom
 import ProfileClient
 
 #if canImport(Glibc)
@@ -39,7 +39,7 @@ let usage = """
     app        the whole app: intro, sign-in, room, fans and profile (the default)
     username   the username screen (try iu_official, taeyeon, akmu)
     password   the password screen for iu_official (the password is \(AuthClient.previewPassword))
-    room       IU's room: type a line to broadcast, /refresh to reload
+    room       IU's room: type a line to broadcast, /reload to read it again
     fans       IU's fans: a number opens that fan's replies, b goes back
     profile    IU's profile: e to edit, o to sign out
 
@@ -64,22 +64,23 @@ case "app":
 case "username":
   await FeatureRunner.main(
     initialState: SignInUsernameFeature.State(), reducer: SignInUsernameFeature(),
-    view: SignInUsernameView.feature)
+    view: SignInUsernameView())
 case "password":
   await FeatureRunner.main(
     initialState: SignInPasswordFeature.State(username: "iu_official"), reducer: SignInPasswordFeature(),
-    view: SignInPasswordView.feature)
+    view: SignInPasswordView())
 case "room":
   await FeatureRunner.main(
-    initialState: RoomFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: RoomFeature(),
-    view: RoomView().feature, withDependencies: asIU)
+    initialState: Room.State(artistId: MessageClient.PreviewSender.iu.id, outbox: Outbox(kind: .broadcast)),
+    reducer: Room(),
+    view: RoomView(), withDependencies: asIU)
 case "fans":
   await FeatureRunner.main(
-    initialState: ThreadFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: ThreadFeature(),
-    view: ThreadView(), withDependencies: asIU)
+    initialState: FansFeature.State(artistId: MessageClient.PreviewSender.iu.id), reducer: FansFeature(),
+    view: FansView(), withDependencies: asIU)
 case "profile":
   await FeatureRunner.main(
-    initialState: ProfileFeature.State(), reducer: ProfileFeature(), view: ProfileView.feature,
+    initialState: ProfileFeature.State(), reducer: ProfileFeature(), view: ProfileView(),
     withDependencies: asIU)
 case let other:
   StandardStreams.writeError("ArtiPreviews: there is no feature called '\(other)'.\n\n\(usage)")

@@ -30,8 +30,6 @@ public struct ProfileFeature: Reducer {
     @PresentationState public var confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>?
     /// Whether signing out is in flight.
     public var isSigningOut: Bool
-    /// Why signing out failed.
-    public var signOutError: String?
 
     /// A profile screen; `profile` is `nil` until read. `displayName` is the parent's shared name.
     public init(
@@ -39,7 +37,7 @@ public struct ProfileFeature: Reducer {
       loadError: String? = nil, editor: Editor? = nil,
       isSaving: Bool = false, saveError: String? = nil, didSave: Bool = false,
       confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>? = nil,
-      isSigningOut: Bool = false, signOutError: String? = nil
+      isSigningOut: Bool = false
     ) {
       self._displayName = displayName
       self.profile = profile
@@ -51,38 +49,43 @@ public struct ProfileFeature: Reducer {
       self.didSave = didSave
       self.confirmationDialog = confirmationDialog
       self.isSigningOut = isSigningOut
-      self.signOutError = signOutError
     }
   }
 
   /// What can happen on the profile.
   public enum Action: Equatable, Sendable, CasePathable {
-    /// The profile appeared: read it the first time.
-    case task
-    /// "Refresh": read it again.
-    case refreshTapped
+    /// What the artist did.
+    case view(View)
     /// The server's profile.
     case profileResponse(Result<Profile, APIError>)
-    /// "Edit".
-    case editTapped
-    /// The display name being edited changed.
-    case displayNameChanged(String)
-    /// The status message being edited changed.
-    case statusMessageChanged(String)
-    /// "Save" the edit.
-    case saveTapped
-    /// "Cancel" the edit.
-    case cancelEditTapped
     /// The server's answer to a save.
     case saveResponse(Result<Profile, APIError>)
-    /// "Sign out": asks for confirmation first.
-    case signOutTapped
     /// The answer to the sign-out confirmation.
     case confirmationDialog(PresentationAction<ConfirmationDialog>)
-    /// Signing out failed.
-    case signOutFailed(APIError)
+    /// Signing out finished; the error says why the server could not be told, if it could not.
+    case signOutResponse(APIError?)
     /// What the parent must do.
     case delegate(Delegate)
+
+    /// What the artist did on the screen.
+    public enum View: Equatable, Sendable {
+      /// The profile appeared: read it the first time.
+      case task
+      /// Read the profile again.
+      case reloadTapped
+      /// "Edit".
+      case editTapped
+      /// The display name being edited changed.
+      case displayNameChanged(String)
+      /// The status message being edited changed.
+      case statusMessageChanged(String)
+      /// "Save" the edit.
+      case saveTapped
+      /// "Cancel" the edit.
+      case cancelEditTapped
+      /// "Sign out": asks for confirmation first.
+      case signOutTapped
+    }
 
     /// The buttons of the sign-out confirmation that do something ("Cancel" only dismisses).
     public enum ConfirmationDialog: Equatable, Sendable {
@@ -108,16 +111,19 @@ public struct ProfileFeature: Reducer {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       // What the last action went wrong or right with is not news once the artist acts again.
-      if action.isArtistsAction { state.clearMessages() }
+      switch action {
+      case .view, .confirmationDialog: state.clearMessages()
+      default: break
+      }
       return .none
     }
     Reduce { state, action in
       switch action {
-      case .task:
+      case .view(.task):
         guard state.profile == nil, !state.isLoading else { return .none }
         return load(&state)
 
-      case .refreshTapped:
+      case .view(.reloadTapped):
         return load(&state)
 
       case .profileResponse(.success(let profile)):
@@ -131,24 +137,24 @@ public struct ProfileFeature: Reducer {
         state.loadError = "Your profile could not be read. \(error.message)"
         return .none
 
-      case .editTapped:
+      case .view(.editTapped):
         guard let profile = state.profile, state.editor == nil else { return .none }
         state.editor = Editor(displayName: profile.displayName, statusMessage: profile.statusMessage)
         return .none
 
-      case .displayNameChanged(let name):
+      case .view(.displayNameChanged(let name)):
         state.editor?.displayName = name
         return .none
 
-      case .statusMessageChanged(let status):
+      case .view(.statusMessageChanged(let status)):
         state.editor?.statusMessage = status
         return .none
 
-      case .cancelEditTapped:
+      case .view(.cancelEditTapped):
         state.editor = nil
         return .none
 
-      case .saveTapped:
+      case .view(.saveTapped):
         guard let editor = state.editor, let profile = state.profile, !state.isSaving else { return .none }
         if let problem = editor.problem {
           state.saveError = problem
@@ -163,11 +169,7 @@ public struct ProfileFeature: Reducer {
         }
         state.isSaving = true
         return .run { [profileClient] send in
-          do {
-            await send(.saveResponse(.success(try await profileClient.update(request))))
-          } catch {
-            await send(.saveResponse(.failure(APIError(error))))
-          }
+          await send(.saveResponse(Result { try await profileClient.update(request) }))
         }
 
       case .saveResponse(.success(let profile)):
@@ -183,7 +185,8 @@ public struct ProfileFeature: Reducer {
         state.saveError = "Not saved. \(error.message)"
         return .none
 
-      case .signOutTapped:
+      case .view(.signOutTapped):
+        guard !state.isSigningOut else { return .none }
         state.confirmationDialog = Self.signOutConfirmation
         return .none
 
@@ -191,28 +194,23 @@ public struct ProfileFeature: Reducer {
         return .none
 
       case .confirmationDialog(.presented(.confirmSignOut)):
+        guard !state.isSigningOut else { return .none }
         state.isSigningOut = true
         return .run { [signOut] send in
           do {
             try await signOut()
-            await send(.delegate(.signedOut))
+            await send(.signOutResponse(nil))
           } catch {
-            await send(.signOutFailed(APIError(error)))
+            await send(.signOutResponse(APIError(error)))
           }
         }
 
-      case .signOutFailed(.unauthorized):
-        // The server had already ended the session: the artist is signed out either way.
+      case .signOutResponse:
+        // The client forgets the session locally even when the server cannot be told.
         state.isSigningOut = false
         return .send(.delegate(.signedOut))
 
-      case .signOutFailed(let error):
-        state.isSigningOut = false
-        state.signOutError = "Could not sign out. \(error.message)"
-        return .none
-
-      case .delegate(.signedOut):
-        state.isSigningOut = false
+      case .delegate:
         return .none
       }
     }
@@ -228,26 +226,9 @@ public struct ProfileFeature: Reducer {
     state.isLoading = true
     state.loadError = nil
     return .run { [profileClient] send in
-      do {
-        await send(.profileResponse(.success(try await profileClient.profile())))
-      } catch {
-        await send(.profileResponse(.failure(APIError(error))))
-      }
+      await send(.profileResponse(Result { try await profileClient.profile() }))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
-  }
-}
-
-extension ProfileFeature.Action {
-  /// Whether the artist did this (rather than the screen appearing or a server answering).
-  var isArtistsAction: Bool {
-    switch self {
-    case .refreshTapped, .editTapped, .displayNameChanged, .statusMessageChanged, .saveTapped,
-      .cancelEditTapped, .signOutTapped, .confirmationDialog:
-      true
-    case .task, .profileResponse, .saveResponse, .signOutFailed, .delegate:
-      false
-    }
   }
 }
 
@@ -256,7 +237,6 @@ extension ProfileFeature.State {
   mutating func clearMessages() {
     loadError = nil
     saveError = nil
-    signOutError = nil
     didSave = false
   }
 

@@ -1,34 +1,11 @@
 import ArtiProfile
-import ComposableArchitecture
 import FrommUI
 
 /// The profile in the terminal: `e` edits, `r` reloads, `o` signs out (after a confirmation).
 /// While editing, `/name …` and `/status …` change the values, `s` saves and `c` cancels.
 public struct ProfileView: TerminalView {
-  /// What the user can do here.
-  public enum Action: Equatable, Sendable {
-    /// The screen appeared (run alone; home starts the profile itself).
-    case appeared
-    /// `e`.
-    case editTapped
-    /// `r`.
-    case refreshTapped
-    /// `/name …`.
-    case displayNameChanged(String)
-    /// `/status …`.
-    case statusMessageChanged(String)
-    /// `s`.
-    case saveTapped
-    /// `c`.
-    case cancelTapped
-    /// `o`.
-    case signOutTapped
-    /// The answer to the sign-out confirmation.
-    case confirmationDialog(PresentationAction<ProfileFeature.Action.ConfirmationDialog>)
-  }
-
   static let edit = KeyMap.edit
-  static let refresh = KeyMap.reload
+  static let reload = KeyMap.reload
   static let signOut = KeyMap.signOut
   static let name = KeyMap.name
   static let status = KeyMap.status
@@ -38,14 +15,10 @@ public struct ProfileView: TerminalView {
   /// Creates the view.
   public init() {}
 
-  /// The view shown for the feature's state and sending the feature's actions.
-  public static var feature: ScopedView<ProfileView, ProfileFeature.State, ProfileFeature.Action> {
-    ProfileView().scope(state: { $0 }, action: ProfileFeature.Action.init)
-  }
-
   /// Reads the profile when the screen is run on its own.
-  public var startAction: Action? { .appeared }
+  public var startAction: ProfileFeature.Action? { .view(.task) }
 
+  /// The screen for `state`.
   public func render(_ state: ProfileFeature.State) -> Screen {
     Screen {
       Component.header("Your profile")
@@ -61,13 +34,13 @@ public struct ProfileView: TerminalView {
           Component.text(Self.subscribers(profile.subscriberCount ?? 0))
         }
       } else if state.loadError != nil {
-        Component.empty("Your profile is not loaded. \(Self.refresh.hint("try again"))")
+        Component.empty("Your profile is not loaded. \(Self.reload.hint("try again"))")
       }
       if state.isLoading { Component.progress("Reading your profile") }
       if state.isSaving { Component.progress("Saving") }
       if state.isSigningOut { Component.progress("Signing out") }
       if state.didSave { Component.text("Saved.", style: .success) }
-      for error in [state.loadError, state.saveError, state.signOutError].compactMap({ $0 }) {
+      for error in [state.loadError, state.saveError].compactMap({ $0 }) {
         Component.errorBanner(error)
       }
       if let dialog = state.confirmationDialog {
@@ -76,49 +49,32 @@ public struct ProfileView: TerminalView {
         Component.menu([Self.name, Self.status, Self.save, Self.cancel].map { $0.menuCommand() })
       } else {
         Component.menu(
-          (state.profile == nil ? [Self.refresh, Self.signOut] : [Self.edit, Self.refresh, Self.signOut]).map
-          {
+          (state.profile == nil ? [Self.reload, Self.signOut] : [Self.edit, Self.reload, Self.signOut]).map {
             $0.menuCommand()
           })
       }
     }
   }
 
-  public func action(for input: InputEvent, in state: ProfileFeature.State) -> Action? {
+  /// The action that `input` means on the screen.
+  public func action(for input: InputEvent, in state: ProfileFeature.State) -> ProfileFeature.Action? {
     if let dialog = state.confirmationDialog {
-      return dialog.response(to: input).map(Action.confirmationDialog)
+      return dialog.response(to: input).map(ProfileFeature.Action.confirmationDialog)
     }
     if state.editor != nil {
-      if let text = Self.name.argument(of: input) { return .displayNameChanged(text) }
-      if let text = Self.status.argument(of: input) { return .statusMessageChanged(text) }
-      if Self.save.matches(input) { return .saveTapped }
-      if Self.cancel.matches(input) { return .cancelTapped }
+      if let text = Self.name.argument(of: input) { return .view(.displayNameChanged(text)) }
+      if let text = Self.status.argument(of: input) { return .view(.statusMessageChanged(text)) }
+      if Self.save.matches(input) { return .view(.saveTapped) }
+      if Self.cancel.matches(input) { return .view(.cancelEditTapped) }
       return nil
     }
-    if Self.edit.matches(input) { return state.profile == nil ? nil : .editTapped }
-    if Self.refresh.matches(input) { return .refreshTapped }
-    if Self.signOut.matches(input) { return .signOutTapped }
+    if Self.edit.matches(input) { return state.profile == nil ? nil : .view(.editTapped) }
+    if Self.reload.matches(input) { return .view(.reloadTapped) }
+    if Self.signOut.matches(input) { return .view(.signOutTapped) }
     return nil
   }
 
   static func subscribers(_ count: Int) -> String {
     count == 1 ? "1 subscriber" : "\(count) subscribers"
-  }
-}
-
-extension ProfileFeature.Action {
-  /// The feature's action for what the user did on the screen.
-  public init(_ action: ProfileView.Action) {
-    switch action {
-    case .appeared: self = .task
-    case .editTapped: self = .editTapped
-    case .refreshTapped: self = .refreshTapped
-    case .displayNameChanged(let name): self = .displayNameChanged(name)
-    case .statusMessageChanged(let status): self = .statusMessageChanged(status)
-    case .saveTapped: self = .saveTapped
-    case .cancelTapped: self = .cancelEditTapped
-    case .signOutTapped: self = .signOutTapped
-    case .confirmationDialog(let response): self = .confirmationDialog(response)
-    }
   }
 }

@@ -38,21 +38,23 @@ public struct SignInPasswordFeature: Reducer {
   }
 
   /// What can happen on the screen.
-  public enum Action: Equatable, Sendable, BindableAction, CasePathable {
-    /// A bound field changed: `.set(\.password, text)` as the secure field is edited.
-    case binding(BindingAction<State>)
-    /// "Sign in".
-    case signInButtonTapped
-    /// The password was typed and submitted at once (Enter in the terminal): change, then sign in.
-    case passwordSubmitted(String)
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// What the artist did.
+    case view(View)
     /// The server's answer.
     case signInResponse(Result<Session, APIError>)
     /// A fan's account was signed in and signed out again.
     case notAnArtistSignedOut
-    /// "Back" to the username.
-    case backButtonTapped
     /// What the parent must do.
     case delegate(Delegate)
+
+    /// What the artist did on the screen.
+    public enum View: Equatable, Sendable {
+      /// The password was typed and submitted (Enter in the terminal, "Sign in" elsewhere).
+      case passwordSubmitted(String)
+      /// "Back" to the username.
+      case backTapped
+    }
 
     /// Requests to the coordinator.
     public enum Delegate: Equatable, Sendable {
@@ -70,59 +72,45 @@ public struct SignInPasswordFeature: Reducer {
   /// Creates the feature.
   public init() {}
 
-  public var body: some ReducerOf<Self> {
-    BindingReducer()
-    Reduce { state, action in
-      switch action {
-      case .binding(\.password):
-        // A new password makes the last refusal stale.
-        state.passwordProblem = nil
-        state.error = nil
-        return .none
+  /// Handles an action.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .view(.passwordSubmitted(let password)):
+      guard !state.isSigningIn else { return .none }
+      state.password = password
+      return signIn(&state)
 
-      case .binding:
-        return .none
-
-      case .signInButtonTapped:
-        return signIn(&state)
-
-      case .passwordSubmitted(let password):
-        guard !state.isSigningIn else { return .none }
-        state.password = password
-        return signIn(&state)
-
-      case .signInResponse(.success(let session)) where session.account.role != .artist:
-        // The session was stored; a fan's session must not linger in the artist app.
-        return .run { [authClient] send in
-          try? await authClient.signOut()
-          await send(.notAnArtistSignedOut)
-        }
-
-      case .signInResponse(.success(let session)):
-        state.isSigningIn = false
-        state.password = ""
-        return .send(.delegate(.signedIn(session)))
-
-      case .signInResponse(.failure(let error)):
-        state.isSigningIn = false
-        state.password = ""
-        state.error = SignInError(error)
-        return .none
-
-      case .notAnArtistSignedOut:
-        state.isSigningIn = false
-        state.password = ""
-        state.error = .notAnArtist
-        return .none
-
-      case .backButtonTapped:
-        state.isSigningIn = false
-        state.password = ""
-        return .merge(.cancel(id: CancelID.signIn), .send(.delegate(.back)))
-
-      case .delegate:
-        return .none
+    case .signInResponse(.success(let session)) where session.account.role != .artist:
+      // The session was stored; a fan's session must not linger in the artist app.
+      return .run { [authClient] send in
+        try? await authClient.signOut()
+        await send(.notAnArtistSignedOut)
       }
+
+    case .signInResponse(.success(let session)):
+      state.isSigningIn = false
+      state.password = ""
+      return .send(.delegate(.signedIn(session)))
+
+    case .signInResponse(.failure(let error)):
+      state.isSigningIn = false
+      state.password = ""
+      state.error = SignInError(error)
+      return .none
+
+    case .notAnArtistSignedOut:
+      state.isSigningIn = false
+      state.password = ""
+      state.error = .notAnArtist
+      return .none
+
+    case .view(.backTapped):
+      state.isSigningIn = false
+      state.password = ""
+      return .merge(.cancel(id: CancelID.signIn), .send(.delegate(.back)))
+
+    case .delegate:
+      return .none
     }
   }
 
@@ -136,11 +124,7 @@ public struct SignInPasswordFeature: Reducer {
     state.passwordProblem = nil
     state.isSigningIn = true
     return .run { [username = state.username, password = state.password, authClient] send in
-      do {
-        await send(.signInResponse(.success(try await authClient.signIn(username, password))))
-      } catch {
-        await send(.signInResponse(.failure(APIError(error))))
-      }
+      await send(.signInResponse(Result { try await authClient.signIn(username, password) }))
     }
     .cancellable(id: CancelID.signIn, cancelInFlight: true)
   }

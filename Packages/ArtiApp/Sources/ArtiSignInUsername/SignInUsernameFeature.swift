@@ -1,5 +1,6 @@
 import AuthClient
 import CommonDataModels
+import CommonKit
 import ComposableArchitecture
 
 /// The screen after the intro: the artist types a login ID and the app checks that it exists.
@@ -23,17 +24,23 @@ public struct SignInUsernameFeature: Reducer {
   }
 
   /// What can happen on the screen.
-  public enum Action: Equatable, BindableAction, CasePathable {
-    /// The bound username field changed: `.set(\.username, text)`.
-    case binding(BindingAction<State>)
+  public enum Action: Equatable, Sendable, CasePathable {
+    /// What the artist did.
+    case view(View)
     /// The server answered whether the account `username` exists.
     case checkResponse(username: String, Result<Bool, APIError>)
-    /// "Next": go on to the password when the account exists, or retry a failed check.
-    case nextButtonTapped
-    /// "Back" to the intro.
-    case backButtonTapped
     /// What the parent must do.
     case delegate(Delegate)
+
+    /// What the artist did on the screen.
+    public enum View: Equatable, Sendable {
+      /// The username was typed (surrounding whitespace is dropped).
+      case usernameChanged(String)
+      /// "Next": go on to the password when the account exists, or retry a failed check.
+      case nextTapped
+      /// "Back" to the intro.
+      case backTapped
+    }
 
     /// Requests to the coordinator.
     public enum Delegate: Equatable, Sendable {
@@ -55,59 +62,49 @@ public struct SignInUsernameFeature: Reducer {
   /// Creates the feature.
   public init() {}
 
-  public var body: some ReducerOf<Self> {
-    BindingReducer()
-      .onChange(of: \.username) { _, username in
-        Reduce { state, _ in
-          state.inputState = InputState(text: username)
-          guard state.inputState == .checking else { return .cancel(id: CancelID.check) }
-          return check(username)
-        }
+  /// Handles an action.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .view(.usernameChanged(let text)):
+      let username = text.trimmingWhitespace()
+      guard username != state.username else { return .none }
+      state.username = username
+      state.inputState = InputState(text: username)
+      guard state.inputState == .checking else { return .cancel(id: CancelID.check) }
+      return check(username)
+
+    case .checkResponse(let username, let result):
+      // A response for older text may slip in just before its cancellation lands.
+      guard username == state.username, state.inputState == .checking else { return .none }
+      switch result {
+      case .success(true): state.inputState = .ok
+      case .success(false): state.inputState = .notFound
+      case .failure(let error): state.inputState = .checkFailed(error.message)
       }
-    Reduce { state, action in
-      switch action {
-      case .binding:
-        return .none
+      return .none
 
-      case .checkResponse(let username, let result):
-        // A response for older text may slip in just before its cancellation lands.
-        guard username == state.username, state.inputState == .checking else { return .none }
-        switch result {
-        case .success(true): state.inputState = .ok
-        case .success(false): state.inputState = .notFound
-        case .failure(let error): state.inputState = .checkFailed(error.message)
-        }
-        return .none
-
-      case .nextButtonTapped:
-        switch state.inputState {
-        case .ok:
-          return .send(.delegate(.proceed(username: state.username)))
-        case .checkFailed:
-          state.inputState = .checking
-          return check(state.username)
-        case .empty, .invalid, .checking, .notFound:
-          return .none
-        }
-
-      case .backButtonTapped:
-        return .merge(.cancel(id: CancelID.check), .send(.delegate(.back)))
-
-      case .delegate:
+    case .view(.nextTapped):
+      switch state.inputState {
+      case .ok:
+        return .send(.delegate(.proceed(username: state.username)))
+      case .checkFailed:
+        state.inputState = .checking
+        return check(state.username)
+      case .empty, .invalid, .checking, .notFound:
         return .none
       }
+
+    case .view(.backTapped):
+      return .merge(.cancel(id: CancelID.check), .send(.delegate(.back)))
+
+    case .delegate:
+      return .none
     }
   }
 
   private func check(_ username: String) -> Effect<Action> {
     .run { send in
-      let result: Result<Bool, APIError>
-      do {
-        result = .success(try await checkExistAccount(username))
-      } catch {
-        result = .failure(APIError(error))
-      }
-      await send(.checkResponse(username: username, result))
+      await send(.checkResponse(username: username, Result { try await checkExistAccount(username) }))
     }
     .debounce(id: CancelID.check, for: Self.checkDelay, clock: clock)
   }

@@ -1,7 +1,6 @@
 import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiProfile
-import ArtiRoom
 import ArtiSignInPassword
 import ArtiSignInUsername
 import AuthClient
@@ -10,6 +9,7 @@ import ComposableArchitecture
 import ComposableArchitectureTesting
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import ProfileClient
 import Synchronization
 import Testing
@@ -22,7 +22,7 @@ struct ArtiAppFeatureTests {
     } withDependencies: {
       $0.authClient.restoreSession = { nil }
     }
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.isRestoring = true
     }
     await store.receive(.restoreResponse(.success(nil))) {
@@ -43,21 +43,21 @@ struct ArtiAppFeatureTests {
         }
       }
     }
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.isRestoring = true
     }
     await store.receive(.restoreResponse(.success(session()))) {
       $0.isRestoring = false
       $0.home = HomeFeature.State(session: session())
     }
-    await store.receive(.home(.presented(.task)))
-    await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+    await store.receive(.home(.presented(.view(.task))))
+    await store.receive(.home(.presented(.room(.view(.task))))) {
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.hasLoaded = true
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.hasLoaded = true
     }
     await store.finish()
   }
@@ -68,7 +68,7 @@ struct ArtiAppFeatureTests {
     } withDependencies: {
       $0.authClient.restoreSession = { throw APIError.timeout }
     }
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.isRestoring = true
     }
     await store.receive(.restoreResponse(.failure(.timeout))) {
@@ -83,7 +83,7 @@ struct ArtiAppFeatureTests {
     } withDependencies: {
       $0.authClient.restoreSession = { session(role: .fan) }
     }
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.isRestoring = true
     }
     await store.receive(.restoreResponse(.success(session(role: .fan)))) {
@@ -111,23 +111,23 @@ struct ArtiAppFeatureTests {
       }
     }
 
-    await store.send(.signInButtonTapped) {
+    await store.send(.view(.logInTapped)) {
       $0.path.append(.username(SignInUsernameFeature.State()))
     }
-    await store.send(.path(.element(id: 0, action: .username(.set(\.username, "iu_official"))))) {
+    await store.send(.path(.element(id: 0, action: .username(.view(.usernameChanged("iu_official")))))) {
       $0.path[id: 0] = .username(SignInUsernameFeature.State(username: "iu_official", inputState: .checking))
     }
     await clock.advance(by: SignInUsernameFeature.checkDelay)
     await store.receive(\.path[id: 0].username.checkResponse) {
       $0.path[id: 0] = .username(SignInUsernameFeature.State(username: "iu_official", inputState: .ok))
     }
-    await store.send(.path(.element(id: 0, action: .username(.nextButtonTapped))))
+    await store.send(.path(.element(id: 0, action: .username(.view(.nextTapped)))))
     await store.receive(
       .path(.element(id: 0, action: .username(.delegate(.proceed(username: "iu_official")))))
     ) {
       $0.path.append(.password(SignInPasswordFeature.State(username: "iu_official")))
     }
-    await store.send(.path(.element(id: 1, action: .password(.passwordSubmitted("fromm-demo-1"))))) {
+    await store.send(.path(.element(id: 1, action: .password(.view(.passwordSubmitted("fromm-demo-1")))))) {
       $0.path[id: 1] = .password(
         SignInPasswordFeature.State(username: "iu_official", password: "fromm-demo-1", isSigningIn: true))
     }
@@ -138,14 +138,14 @@ struct ArtiAppFeatureTests {
       $0.path.removeAll()
       $0.home = HomeFeature.State(session: session())
     }
-    await store.receive(.home(.presented(.task)))
-    await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+    await store.receive(.home(.presented(.view(.task))))
+    await store.receive(.home(.presented(.room(.view(.task))))) {
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.hasLoaded = true
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.hasLoaded = true
     }
     await store.finish()
   }
@@ -160,11 +160,11 @@ struct ArtiAppFeatureTests {
     ) {
       ArtiAppFeature()
     }
-    await store.send(.path(.element(id: 1, action: .password(.backButtonTapped))))
+    await store.send(.path(.element(id: 1, action: .password(.view(.backTapped)))))
     await store.receive(.path(.element(id: 1, action: .password(.delegate(.back))))) {
       $0.path.removeLast()
     }
-    await store.send(.path(.element(id: 0, action: .username(.backButtonTapped))))
+    await store.send(.path(.element(id: 0, action: .username(.view(.backTapped)))))
     await store.receive(.path(.element(id: 0, action: .username(.delegate(.back))))) {
       $0.path.removeLast()
     }
@@ -176,42 +176,47 @@ struct ArtiAppFeatureTests {
     let store = TestStore(
       initialState: ArtiAppFeature.State(
         home: HomeFeature.State(
-          session: session(), room: RoomFeature.State(artistId: 1, room: RoomFeed(hasLoaded: true)),
+          session: session(),
+          room: Room.State(artistId: 1, outbox: Outbox(kind: .broadcast), feed: RoomFeed(hasLoaded: true)),
           profile: ProfileFeature.State(profile: artistProfile)))
     ) {
       ArtiAppFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
+      $0.artistClient.followActivity = { AsyncThrowingStream { _ in } }
       $0.authClient.signOut = {}
     }
 
     // The room is open and waiting for replies that never come.
-    await store.send(.home(.presented(.task)))
-    await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+    await store.send(.home(.presented(.view(.task))))
+    await store.receive(.home(.presented(.room(.view(.task))))) {
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
-    await store.send(.home(.presented(.tabSelected(.profile)))) {
+    await store.send(.home(.presented(.view(.tabSelected(.profile))))) {
       $0.home?.tab = .profile
     }
-    await store.receive(.home(.presented(.room(.disappeared)))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.isLive = false
+    await store.receive(.home(.presented(.room(.view(.disappeared))))) {
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.isLive = false
     }
-    await store.receive(.home(.presented(.profile(.task))))
-    await store.send(.home(.presented(.tabSelected(.room)))) {
+    await store.receive(.home(.presented(.profile(.view(.task)))))
+    await store.send(.home(.presented(.view(.tabSelected(.room))))) {
       $0.home?.tab = .room
     }
-    await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+    await store.receive(.home(.presented(.room(.view(.task))))) {
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
-    await store.send(.home(.presented(.profile(.signOutTapped)))) {
+    await store.send(.home(.presented(.profile(.view(.signOutTapped))))) {
       $0.home?.profile.confirmationDialog = ProfileFeature.signOutConfirmation
     }
     await store.send(.home(.presented(.profile(.confirmationDialog(.presented(.confirmSignOut)))))) {
       $0.home?.profile.confirmationDialog = nil
       $0.home?.profile.isSigningOut = true
+    }
+    await store.receive(.home(.presented(.profile(.signOutResponse(nil))))) {
+      $0.home?.profile.isSigningOut = false
     }
     await store.receive(.home(.presented(.profile(.delegate(.signedOut))))) {
       $0.home = nil
@@ -235,19 +240,19 @@ struct ArtiAppSessionEndTests {
       $0.authClient.sessionEnded = { reasons }
       $0.messageClient.followRoom = { _, _ in AsyncThrowingStream { $0.yield(.loaded([], hasOlder: false)) } }
     }
-    await store.send(.task) { $0.isRestoring = true }
+    await store.send(.view(.task)) { $0.isRestoring = true }
     await store.receive(.restoreResponse(.success(session()))) {
       $0.isRestoring = false
       $0.home = HomeFeature.State(session: session())
     }
-    await store.receive(.home(.presented(.task)))
-    await store.receive(.home(.presented(.room(.task)))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+    await store.receive(.home(.presented(.view(.task))))
+    await store.receive(.home(.presented(.room(.view(.task))))) {
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(.home(.presented(.room(.roomUpdated(.loaded([], hasOlder: false)))))) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.hasLoaded = true
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.hasLoaded = true
     }
     // Any call answered 401 feeds the signal, whichever tab made it.
     continuation.yield("")
@@ -263,7 +268,8 @@ struct ArtiAppSessionEndTests {
   @Test func otherFailures_keepTheArtistHome() async {
     let store = TestStore(
       initialState: ArtiAppFeature.State(
-        home: HomeFeature.State(session: session(), room: RoomFeature.State(artistId: 1)))
+        home: HomeFeature.State(
+          session: session(), room: Room.State(artistId: 1, outbox: Outbox(kind: .broadcast))))
     ) {
       ArtiAppFeature()
     } withDependencies: {
@@ -273,16 +279,16 @@ struct ArtiAppSessionEndTests {
         }
       }
     }
-    await store.send(.home(.presented(.room(.task)))) {
-      $0.home?.room.room.isLoading = true
-      $0.home?.room.room.isLive = true
+    await store.send(.home(.presented(.room(.view(.task))))) {
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
     }
     await store.receive(
       .home(.presented(.room(.roomFailed(.rejected(code: "not_found", message: "No such artist.")))))
     ) {
-      $0.home?.room.room.isLoading = false
-      $0.home?.room.room.isLive = false
-      $0.home?.room.room.failure = "Could not load the room: No such artist."
+      $0.home?.room.feed.isLoading = false
+      $0.home?.room.feed.isLive = false
+      $0.home?.room.feed.failure = "Could not load the room: No such artist."
     }
   }
 }
@@ -302,7 +308,7 @@ struct HomeFeatureTests {
     } withDependencies: { [renamed] in
       $0.profileClient.update = { _ in renamed }
     }
-    await store.send(.profile(.saveTapped)) {
+    await store.send(.profile(.view(.saveTapped))) {
       $0.profile.isSaving = true
     }
     await store.receive(.profile(.saveResponse(.success(renamed)))) {

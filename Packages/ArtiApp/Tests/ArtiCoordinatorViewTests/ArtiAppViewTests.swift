@@ -1,11 +1,10 @@
 import ArtiAppTestSupport
 import ArtiCoordinator
 import ArtiCoordinatorView
+import ArtiFans
 import ArtiProfile
-import ArtiRoom
 import ArtiSignInPassword
 import ArtiSignInUsername
-import ArtiThread
 import ComposableArchitecture
 import FrommUI
 import Testing
@@ -16,9 +15,9 @@ struct ArtiAppViewTests {
   @Test func intro_lLogsIn_otherInputIsIgnored() {
     let state = ArtiAppFeature.State(notice: "You signed out.")
     #expect(view.render(state).plainText().contains("[i] You signed out."))
-    #expect(view.action(for: .line("l"), in: state) == .signInButtonTapped)
+    #expect(view.action(for: .line("l"), in: state) == .view(.logInTapped))
     #expect(view.action(for: .line("iu_official"), in: state) == nil)
-    #expect(view.startAction == .task)
+    #expect(view.startAction == .view(.task))
   }
 
   @Test func restoring_showsProgressAndTakesNoInput() {
@@ -36,35 +35,46 @@ struct ArtiAppViewTests {
     #expect(view.render(state).plainText().contains("Password for iu_official"))
     #expect(
       view.action(for: .line("fromm-demo-1"), in: state)
-        == .path(.element(id: 1, action: .password(.passwordSubmitted("fromm-demo-1")))))
+        == .path(.element(id: 1, action: .password(.view(.passwordSubmitted("fromm-demo-1"))))))
   }
 
   @Test func home_slashCommandsSwitchTabs_linesGoToTheRoom() {
     let state = ArtiAppFeature.State(home: HomeFeature.State(session: session()))
     #expect(view.render(state).plainText().contains("Your room"))
     #expect(
-      view.action(for: .command(name: "profile"), in: state) == .home(.presented(.tabSelected(.profile))))
-    #expect(view.action(for: .line("안녕"), in: state) == .home(.presented(.room(.broadcastSubmitted("안녕")))))
+      view.action(for: .command(name: "profile"), in: state)
+        == .home(.presented(.view(.tabSelected(.profile)))))
+    #expect(view.action(for: .line("안녕"), in: state) == .home(.presented(.room(.view(.sendTapped("안녕"))))))
     let profileTab = ArtiAppFeature.State(
       home: HomeFeature.State(
         session: session(), tab: .profile, profile: ProfileFeature.State(profile: artistProfile)))
     #expect(view.render(profileTab).plainText().contains("2 subscribers"))
-    #expect(view.action(for: .line("o"), in: profileTab) == .home(.presented(.profile(.signOutTapped))))
     #expect(
-      view.action(for: .command(name: "room"), in: profileTab) == .home(.presented(.tabSelected(.room))))
+      view.action(for: .line("o"), in: profileTab) == .home(.presented(.profile(.view(.signOutTapped)))))
+    #expect(
+      view.action(for: .command(name: "room"), in: profileTab)
+        == .home(.presented(.view(.tabSelected(.room)))))
   }
 
   @Test func home_fansTab_listsFansAndANumberOpensTheirThread() {
     let state = ArtiAppFeature.State(home: HomeFeature.State(session: session()))
     #expect(view.render(state).plainText().contains("[/fans] Fans"))
-    #expect(view.action(for: .command(name: "fans"), in: state) == .home(.presented(.tabSelected(.fans))))
+    #expect(
+      view.action(for: .command(name: "fans"), in: state) == .home(.presented(.view(.tabSelected(.fans)))))
     let fansTab = ArtiAppFeature.State(
       home: HomeFeature.State(
-        session: session(), tab: .fans, fans: ThreadFeature.State(artistId: 1, subscribers: [minji])))
+        session: session(), tab: .fans, fans: FansFeature.State(artistId: 1, subscribers: [minji])))
     #expect(view.render(fansTab).plainText().contains("1. 민지 (@minji_fan)"))
     #expect(view.action(for: .line("1"), in: fansTab) == .home(.presented(.fans(.view(.fanPicked(7))))))
     #expect(
-      view.action(for: .command(name: "room"), in: fansTab) == .home(.presented(.tabSelected(.room))))
+      view.action(for: .command(name: "room"), in: fansTab) == .home(.presented(.view(.tabSelected(.room)))))
+  }
+
+  @Test func home_repliesWhileAwayFromTheRoom_areCountedOnTheRoomTab() {
+    let away = ArtiAppFeature.State(home: HomeFeature.State(session: session(), tab: .fans, newReplies: 3))
+    #expect(view.render(away).plainText().contains("[/room] Room (3 new)"))
+    let back = ArtiAppFeature.State(home: HomeFeature.State(session: session()))
+    #expect(!view.render(back).plainText().contains(" new)"))
   }
 
   @MainActor

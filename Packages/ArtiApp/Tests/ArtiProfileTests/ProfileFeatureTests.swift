@@ -18,7 +18,7 @@ struct ProfileFeatureTests {
       $0.profileClient.profile = { profile() }
     }
 
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.isLoading = true
     }
     await store.receive(.profileResponse(.success(profile()))) {
@@ -26,7 +26,7 @@ struct ProfileFeatureTests {
       $0.profile = profile()
       $0.displayName = "아이유"
     }
-    await store.send(.task)
+    await store.send(.view(.task))
   }
 
   @Test func task_readFails_showsWhyAndRefreshReadsAgain() async {
@@ -44,14 +44,14 @@ struct ProfileFeatureTests {
       }
     }
 
-    await store.send(.task) {
+    await store.send(.view(.task)) {
       $0.isLoading = true
     }
     await store.receive(.profileResponse(.failure(.timeout))) {
       $0.isLoading = false
       $0.loadError = "Your profile could not be read. \(APIError.timeout.message)"
     }
-    await store.send(.refreshTapped) {
+    await store.send(.view(.reloadTapped)) {
       $0.isLoading = true
       $0.loadError = nil
     }
@@ -73,13 +73,13 @@ struct ProfileFeatureTests {
       }
     }
 
-    await store.send(.editTapped) {
+    await store.send(.view(.editTapped)) {
       $0.editor = ProfileFeature.Editor(displayName: "아이유", statusMessage: "")
     }
-    await store.send(.statusMessageChanged("새 앨범 작업 중")) {
+    await store.send(.view(.statusMessageChanged("새 앨범 작업 중"))) {
       $0.editor?.statusMessage = "새 앨범 작업 중"
     }
-    await store.send(.saveTapped) {
+    await store.send(.view(.saveTapped)) {
       $0.isSaving = true
     }
     await store.receive(.saveResponse(.success(saved))) {
@@ -99,20 +99,20 @@ struct ProfileFeatureTests {
       ProfileFeature()
     }
 
-    await store.send(.displayNameChanged("  ")) {
+    await store.send(.view(.displayNameChanged("  "))) {
       $0.editor?.displayName = "  "
     }
-    await store.send(.saveTapped) {
+    await store.send(.view(.saveTapped)) {
       $0.saveError = "Display name: This cannot be empty."
     }
-    await store.send(.displayNameChanged("아이유")) {
+    await store.send(.view(.displayNameChanged("아이유"))) {
       $0.editor?.displayName = "아이유"
       $0.saveError = nil
     }
-    await store.send(.statusMessageChanged(String(repeating: "a", count: 101))) {
+    await store.send(.view(.statusMessageChanged(String(repeating: "a", count: 101)))) {
       $0.editor?.statusMessage = String(repeating: "a", count: 101)
     }
-    await store.send(.saveTapped) {
+    await store.send(.view(.saveTapped)) {
       $0.saveError = "Status message: At most 100 characters."
     }
   }
@@ -128,7 +128,7 @@ struct ProfileFeatureTests {
       $0.profileClient.update = { _ in throw failure }
     }
 
-    await store.send(.saveTapped) {
+    await store.send(.view(.saveTapped)) {
       $0.isSaving = true
     }
     await store.receive(.saveResponse(.failure(failure))) {
@@ -141,19 +141,19 @@ struct ProfileFeatureTests {
     let store = TestStore(initialState: ProfileFeature.State(profile: profile())) {
       ProfileFeature()
     }
-    await store.send(.editTapped) {
+    await store.send(.view(.editTapped)) {
       $0.editor = ProfileFeature.Editor(displayName: "아이유", statusMessage: "")
     }
-    await store.send(.saveTapped) {
+    await store.send(.view(.saveTapped)) {
       $0.editor = nil
     }
-    await store.send(.editTapped) {
+    await store.send(.view(.editTapped)) {
       $0.editor = ProfileFeature.Editor(displayName: "아이유", statusMessage: "")
     }
-    await store.send(.displayNameChanged("IU")) {
+    await store.send(.view(.displayNameChanged("IU"))) {
       $0.editor?.displayName = "IU"
     }
-    await store.send(.cancelEditTapped) {
+    await store.send(.view(.cancelEditTapped)) {
       $0.editor = nil
     }
   }
@@ -166,16 +166,17 @@ struct ProfileFeatureTests {
       $0.authClient.signOut = { signedOut.withLock { $0 = true } }
     }
 
-    await store.send(.signOutTapped) {
+    await store.send(.view(.signOutTapped)) {
       $0.confirmationDialog = ProfileFeature.signOutConfirmation
     }
     await store.send(.confirmationDialog(.presented(.confirmSignOut))) {
       $0.confirmationDialog = nil
       $0.isSigningOut = true
     }
-    await store.receive(.delegate(.signedOut)) {
+    await store.receive(.signOutResponse(nil)) {
       $0.isSigningOut = false
     }
+    await store.receive(.delegate(.signedOut))
     #expect(signedOut.withLock { $0 })
   }
 
@@ -183,7 +184,7 @@ struct ProfileFeatureTests {
     let store = TestStore(initialState: ProfileFeature.State(profile: profile())) {
       ProfileFeature()
     }
-    await store.send(.signOutTapped) {
+    await store.send(.view(.signOutTapped)) {
       $0.confirmationDialog = ProfileFeature.signOutConfirmation
     }
     await store.send(.confirmationDialog(.dismiss)) {
@@ -191,42 +192,42 @@ struct ProfileFeatureTests {
     }
   }
 
-  @Test func signOut_fails_saysWhyAndStaysSignedIn() async {
+  @Test func signOut_serverUnreachable_signsOutAnyway() async {
     let failure = APIError.unreachable("http://127.0.0.1:9")
     let store = TestStore(initialState: ProfileFeature.State(profile: profile())) {
       ProfileFeature()
     } withDependencies: {
       $0.authClient.signOut = { throw failure }
     }
-    await store.send(.signOutTapped) {
+    await store.send(.view(.signOutTapped)) {
       $0.confirmationDialog = ProfileFeature.signOutConfirmation
     }
     await store.send(.confirmationDialog(.presented(.confirmSignOut))) {
       $0.confirmationDialog = nil
       $0.isSigningOut = true
     }
-    await store.receive(.signOutFailed(failure)) {
+    // The client forgets the session locally whatever the server says, as the fan app does.
+    await store.receive(.signOutResponse(failure)) {
       $0.isSigningOut = false
-      $0.signOutError = "Could not sign out. \(failure.message)"
     }
+    await store.receive(.delegate(.signedOut))
   }
 
   @Test func nextAction_takesTheLastMessagesOffTheScreen() async {
     let store = TestStore(
       initialState: ProfileFeature.State(
         displayName: Shared(value: "아이유"), profile: profile(), saveError: "Not saved. Try again.",
-        didSave: true, signOutError: "Could not sign out. The server cannot be reached.")
+        didSave: true)
     ) {
       ProfileFeature()
     } withDependencies: {
       $0.profileClient.profile = { profile() }
     }
 
-    await store.send(.refreshTapped) {
+    await store.send(.view(.reloadTapped)) {
       $0.isLoading = true
       $0.saveError = nil
       $0.didSave = false
-      $0.signOutError = nil
     }
     await store.receive(.profileResponse(.success(profile()))) { $0.isLoading = false }
   }
@@ -237,14 +238,14 @@ struct ProfileFeatureTests {
     } withDependencies: {
       $0.authClient.signOut = { throw APIError.unauthorized("") }
     }
-    await store.send(.signOutTapped) {
+    await store.send(.view(.signOutTapped)) {
       $0.confirmationDialog = ProfileFeature.signOutConfirmation
     }
     await store.send(.confirmationDialog(.presented(.confirmSignOut))) {
       $0.confirmationDialog = nil
       $0.isSigningOut = true
     }
-    await store.receive(.signOutFailed(.unauthorized(""))) {
+    await store.receive(.signOutResponse(.unauthorized(""))) {
       $0.isSigningOut = false
     }
     await store.receive(.delegate(.signedOut))

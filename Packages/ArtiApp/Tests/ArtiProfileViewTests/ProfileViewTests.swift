@@ -6,7 +6,7 @@ import FrommUI
 import Testing
 
 struct ProfileViewTests {
-  let view = ProfileView.feature
+  let view = ProfileView()
 
   @Test func render_showsNameStatusAndSubscribers() {
     let text = view.render(ProfileFeature.State(profile: profile(statusMessage: "Love poem", subscribers: 1)))
@@ -29,18 +29,20 @@ struct ProfileViewTests {
   @Test func input_editing_commandsChangeValuesAndSave() {
     let state = ProfileFeature.State(
       profile: profile(), editor: ProfileFeature.Editor(displayName: "아이유", statusMessage: ""))
-    #expect(view.action(for: .command(name: "name", argument: "IU"), in: state) == .displayNameChanged("IU"))
-    #expect(view.action(for: .command(name: "status", argument: ""), in: state) == .statusMessageChanged(""))
-    #expect(view.action(for: .line("s"), in: state) == .saveTapped)
-    #expect(view.action(for: .line("c"), in: state) == .cancelEditTapped)
+    #expect(
+      view.action(for: .command(name: "name", argument: "IU"), in: state) == .view(.displayNameChanged("IU")))
+    #expect(
+      view.action(for: .command(name: "status", argument: ""), in: state) == .view(.statusMessageChanged("")))
+    #expect(view.action(for: .line("s"), in: state) == .view(.saveTapped))
+    #expect(view.action(for: .line("c"), in: state) == .view(.cancelEditTapped))
     #expect(view.render(state).plainText().contains("Display name: 아이유"))
   }
 
   @Test func input_notEditing_lettersRunTheMenu() {
     let state = ProfileFeature.State(profile: profile())
-    #expect(view.action(for: .line("e"), in: state) == .editTapped)
-    #expect(view.action(for: .line("r"), in: state) == .refreshTapped)
-    #expect(view.action(for: .line("o"), in: state) == .signOutTapped)
+    #expect(view.action(for: .line("e"), in: state) == .view(.editTapped))
+    #expect(view.action(for: .line("r"), in: state) == .view(.reloadTapped))
+    #expect(view.action(for: .line("o"), in: state) == .view(.signOutTapped))
     #expect(view.action(for: .line("hello"), in: state) == nil)
   }
 }

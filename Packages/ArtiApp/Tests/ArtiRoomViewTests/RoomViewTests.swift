@@ -1,29 +1,28 @@
 import ArtiAppTestSupport
-import ArtiRoom
 import ArtiRoomView
 import CommonDataModels
 import CommonKit
 import ComposableArchitecture
 import Foundation
 import FrommUI
-import MessageClient
 import MessageDataModels
+import MessageRoom
 import Testing
 
 struct RoomViewTests {
-  let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt).feature
+  let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
 
-  @Test func render_listsNewestFirstWithWhoAndWhen() {
-    let state = RoomFeature.State(
-      artistId: artistID,
-      room: RoomFeed(
+  @Test func render_listsOldestFirstWithWhoAndWhen() {
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(
         messages: [message(1, "안녕", kind: .broadcast, minute: 0), message(2, "언니 안녕!", minute: 5)],
         hasLoaded: true, isLive: true))
     let lines = view.render(state).plainText().split(separator: "\n").map(String.init)
     let broadcast = lines.firstIndex { $0.contains("You: 안녕") }
     let reply = lines.firstIndex { $0.contains("<- 민지 (@minji_fan): 언니 안녕!") }
     #expect(reply != nil && broadcast != nil)
-    #expect((reply ?? 0) < (broadcast ?? 0))
+    #expect((broadcast ?? 0) < (reply ?? 0))
     // 1_795_000_000 is 2026-11-18 11:06:40 UTC, 20:06 in Seoul; the reply came 5 minutes later.
     #expect(lines.contains { $0.contains("언니 안녕!") && $0.hasSuffix("11-18 20:11") })
     #expect(lines.contains { $0.contains("New replies appear") })
@@ -31,20 +30,21 @@ struct RoomViewTests {
 
   @Test func render_manyMessagesIn60x20Window_keepsTheHeaderAndTheNewestReplyVisible() {
     let messages = (1...40).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
-    let state = RoomFeature.State(
-      artistId: artistID, room: RoomFeed(messages: messages, hasLoaded: true, isLive: true))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: messages, hasLoaded: true, isLive: true))
     let lines = view.render(state).plainText(width: 60, height: 19).split(separator: "\n").map(String.init)
     #expect(lines.count <= 19)
     #expect(lines.first == "Your room")
     #expect(lines.contains { $0.contains("reply number 40") })
-    #expect(lines.contains { $0.contains("earlier messages below (PageDown)") })
+    #expect(lines.contains { $0.contains("earlier messages above (PageUp)") })
     #expect(lines.last?.contains("/reload") == true)
   }
 
   @Test func render_tooLongBroadcast_saysHowMuchToCutAndKeepsItInTheLine() {
     let long = String(repeating: "가", count: 612)
-    let state = RoomFeature.State(
-      artistId: artistID, outbox: Outbox(kind: .broadcast, kept: long, problem: .tooLong(count: 612)))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast, refusedText: long, problem: .tooLong(count: 612)))
     let screen = view.render(state)
     #expect(
       screen.plainText(width: 200).contains(
@@ -55,64 +55,71 @@ struct RoomViewTests {
   }
 
   @Test func render_broadcastNotSent_showsWhyTheKeptTextAndRetry() {
-    let state = RoomFeature.State(
+    let state = Room.State(
       artistId: artistID,
-      outbox: Outbox(kind: .broadcast, kept: "안녕", problem: .notSent(.unreachable("connection refused"))))
+      outbox: Outbox(
+        kind: .broadcast, queue: [.init(text: "안녕", key: UUID(0))],
+        problem: .notSent(.unreachable("connection refused"))))
     let screen = view.render(state)
     let text = screen.plainText(width: 200)
     #expect(text.contains("[!] Your broadcast was not sent: "))
     #expect(text.contains("It is kept. Type /retry to send it again."))
     #expect(text.contains("[i] Unsent broadcast: 안녕"))
     #expect(text.contains("[/retry] Send the kept broadcast again"))
+    #expect(text.contains("[/discard] Forget the kept broadcasts"))
     #expect(screen.prompt == InputPrompt(label: "Broadcast", characterLimit: 500))
   }
 
   @Test func render_emptyRoom_invitesTheFirstBroadcast() {
-    let state = RoomFeature.State(artistId: artistID, room: RoomFeed(hasLoaded: true))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast), feed: RoomFeed(hasLoaded: true))
     #expect(view.render(state).plainText().contains("No messages yet"))
     #expect(view.render(state).plainText().contains("up to \(MessageRules.maxLength) characters"))
   }
 
   @Test func render_interruption_isShownAsANotice() {
-    let state = RoomFeature.State(
-      artistId: artistID, room: RoomFeed(hasLoaded: true, interruption: "Still trying."))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(hasLoaded: true, interruption: "Still trying."))
     #expect(view.render(state).plainText().contains("[i] Still trying."))
   }
 
   @Test func input_lineIsABroadcast_reloadIsACommand() {
-    let state = RoomFeature.State(artistId: artistID)
-    #expect(view.action(for: .line("안녕하세요"), in: state) == .broadcastSubmitted("안녕하세요"))
-    #expect(view.action(for: .line("r"), in: state) == .broadcastSubmitted("r"))
-    #expect(view.action(for: .command(name: "reload"), in: state) == .reloadTapped)
+    let state = Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))
+    #expect(view.action(for: .line("안녕하세요"), in: state) == .view(.sendTapped("안녕하세요")))
+    #expect(view.action(for: .line("r"), in: state) == .view(.sendTapped("r")))
+    #expect(view.action(for: .command(name: "reload"), in: state) == .view(.reloadTapped))
     #expect(view.action(for: .command(name: "refresh"), in: state) == nil)
-    #expect(view.action(for: .command(name: "retry"), in: state) == .retryTapped)
+    #expect(view.action(for: .command(name: "retry"), in: state) == .view(.retryTapped))
+    #expect(view.action(for: .command(name: "discard"), in: state) == .view(.discardTapped))
     #expect(view.action(for: .line("  "), in: state) == nil)
   }
 
-  @Test func render_pagedBackWhileRepliesArrive_announcesThemAboveAndOlderBelow() {
+  @Test func render_pagedBackWhileRepliesArrive_announcesThemBelowAndOlderAbove() {
     let messages = (1...45).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
-    let state = RoomFeature.State(
-      artistId: artistID,
-      room: RoomFeed(messages: messages, hasLoaded: true, isLive: true, scrolledBack: 12, newBelow: 2))
+    let state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: messages, hasLoaded: true, isLive: true, scrolledBack: 12, newBelow: 2))
     let text = view.render(state).plainText(width: 80)
-    #expect(text.contains("[i] 2 new messages above: PageUp to read"))
+    #expect(text.contains("[i] 2 new messages below: PageDown to read"))
     #expect(text.contains("reply number 33 "))
     #expect(!text.contains("reply number 34 "))
-    #expect(text.contains("… and 3 older (PageDown)"))
+    #expect(text.contains("… 3 earlier messages above (PageUp)"))
   }
 
   @Test func render_olderOnTheServer_saysHowToReadThem() {
-    var state = RoomFeature.State(
-      artistId: artistID, room: RoomFeed(messages: [message(9, "hi")], hasLoaded: true, hasOlder: true))
-    #expect(view.render(state).plainText(width: 80).contains("… older messages (PageDown or /older)"))
-    state.room.isLoadingOlder = true
+    var state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: [message(9, "hi")], hasLoaded: true, hasOlder: true))
+    #expect(view.render(state).plainText(width: 80).contains("… older messages (PageUp or /older)"))
+    state.feed.isLoadingOlder = true
     #expect(view.render(state).plainText(width: 80).contains("Loading older messages"))
   }
 
-  @Test func input_pageDownAndOlderReadOlder_pageUpNewer() {
-    let state = RoomFeature.State(artistId: artistID)
-    #expect(view.action(for: .key(.pageDown), in: state) == .olderTapped)
-    #expect(view.action(for: .command(name: "older"), in: state) == .olderTapped)
-    #expect(view.action(for: .key(.pageUp), in: state) == .newerTapped)
+  @Test func input_pageUpAndOlderReadOlder_pageDownNewer() {
+    let state = Room.State(artistId: artistID, outbox: Outbox(kind: .broadcast))
+    #expect(view.action(for: .key(.pageUp), in: state) == .view(.olderTapped))
+    #expect(view.action(for: .command(name: "older"), in: state) == .view(.olderTapped))
+    #expect(view.action(for: .key(.pageDown), in: state) == .view(.newerTapped))
   }
 }

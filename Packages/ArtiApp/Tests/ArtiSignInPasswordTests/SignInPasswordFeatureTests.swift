@@ -22,7 +22,7 @@ struct SignInPasswordFeatureTests {
       }
     }
 
-    await store.send(.passwordSubmitted("fromm-demo-1")) {
+    await store.send(.view(.passwordSubmitted("fromm-demo-1"))) {
       $0.password = "fromm-demo-1"
       $0.isSigningIn = true
     }
@@ -40,10 +40,8 @@ struct SignInPasswordFeatureTests {
       $0.authClient.signIn = { _, _ in throw APIError.unauthorized("Wrong username or password.") }
     }
 
-    await store.send(.set(\.password, "not-the-password")) {
+    await store.send(.view(.passwordSubmitted("not-the-password"))) {
       $0.password = "not-the-password"
-    }
-    await store.send(.signInButtonTapped) {
       $0.isSigningIn = true
     }
     await store.receive(.signInResponse(.failure(.unauthorized("Wrong username or password.")))) {
@@ -51,10 +49,11 @@ struct SignInPasswordFeatureTests {
       $0.password = ""
       $0.error = .wrongPassword
     }
-    // Typing again clears the error.
-    await store.send(.set(\.password, "f")) {
-      $0.password = "f"
+    // The next password takes the refusal off the screen.
+    await store.send(.view(.passwordSubmitted("short"))) {
+      $0.password = "short"
       $0.error = nil
+      $0.passwordProblem = .tooShort
     }
   }
 
@@ -66,7 +65,7 @@ struct SignInPasswordFeatureTests {
       $0.authClient.signIn = { _, _ in throw refusal }
     }
 
-    await store.send(.passwordSubmitted("fromm-demo-1")) {
+    await store.send(.view(.passwordSubmitted("fromm-demo-1"))) {
       $0.password = "fromm-demo-1"
       $0.isSigningIn = true
     }
@@ -87,7 +86,7 @@ struct SignInPasswordFeatureTests {
       $0.authClient.signIn = { _, _ in throw failure }
     }
 
-    await store.send(.passwordSubmitted("fromm-demo-1")) {
+    await store.send(.view(.passwordSubmitted("fromm-demo-1"))) {
       $0.password = "fromm-demo-1"
       $0.isSigningIn = true
     }
@@ -103,10 +102,10 @@ struct SignInPasswordFeatureTests {
       SignInPasswordFeature()
     }
 
-    await store.send(.signInButtonTapped) {
+    await store.send(.view(.passwordSubmitted(""))) {
       $0.passwordProblem = .empty
     }
-    await store.send(.passwordSubmitted("short")) {
+    await store.send(.view(.passwordSubmitted("short"))) {
       $0.password = "short"
       $0.passwordProblem = .tooShort
     }
@@ -121,7 +120,7 @@ struct SignInPasswordFeatureTests {
       $0.authClient.signOut = { signedOut.withLock { $0 = true } }
     }
 
-    await store.send(.passwordSubmitted("fromm-demo-1")) {
+    await store.send(.view(.passwordSubmitted("fromm-demo-1"))) {
       $0.password = "fromm-demo-1"
       $0.isSigningIn = true
     }
@@ -144,11 +143,11 @@ struct SignInPasswordFeatureTests {
       }
     }
 
-    await store.send(.passwordSubmitted("fromm-demo-1")) {
+    await store.send(.view(.passwordSubmitted("fromm-demo-1"))) {
       $0.password = "fromm-demo-1"
       $0.isSigningIn = true
     }
-    await store.send(.backButtonTapped) {
+    await store.send(.view(.backTapped)) {
       $0.password = ""
       $0.isSigningIn = false
     }

@@ -5,7 +5,7 @@ import FrommUI
 import Testing
 
 struct SignInPasswordViewTests {
-  let view = SignInPasswordView.feature
+  let view = SignInPasswordView()
 
   @Test func render_typedPassword_isMasked() {
     let state = SignInPasswordFeature.State(
@@ -26,8 +26,8 @@ struct SignInPasswordViewTests {
 
   @Test func input_lineSubmitsPassword_bGoesBack_emptyLineIsIgnored() {
     let state = SignInPasswordFeature.State(username: "iu_official")
-    #expect(view.action(for: .line("fromm-demo-1"), in: state) == .passwordSubmitted("fromm-demo-1"))
-    #expect(view.action(for: .line("b"), in: state) == .backButtonTapped)
+    #expect(view.action(for: .line("fromm-demo-1"), in: state) == .view(.passwordSubmitted("fromm-demo-1")))
+    #expect(view.action(for: .line("b"), in: state) == .view(.backTapped))
     #expect(view.action(for: .line(""), in: state) == nil)
     let busy = SignInPasswordFeature.State(username: "iu_official", isSigningIn: true)
     #expect(view.action(for: .line("again-and-again"), in: busy) == nil)

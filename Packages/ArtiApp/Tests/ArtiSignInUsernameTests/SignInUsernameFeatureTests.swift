@@ -17,7 +17,7 @@ struct SignInUsernameFeatureTests {
       $0.authClient.checkExistAccount = { $0 == "iu_official" }
     }
 
-    await store.send(.set(\.username, "iu_official")) {
+    await store.send(.view(.usernameChanged("iu_official"))) {
       $0.username = "iu_official"
       $0.inputState = .checking
     }
@@ -25,7 +25,7 @@ struct SignInUsernameFeatureTests {
     await store.receive(.checkResponse(username: "iu_official", .success(true))) {
       $0.inputState = .ok
     }
-    await store.send(.nextButtonTapped)
+    await store.send(.view(.nextTapped))
     await store.receive(.delegate(.proceed(username: "iu_official")))
   }
 
@@ -38,7 +38,7 @@ struct SignInUsernameFeatureTests {
       $0.authClient.checkExistAccount = { _ in false }
     }
 
-    await store.send(.set(\.username, "nobody_here")) {
+    await store.send(.view(.usernameChanged("nobody_here"))) {
       $0.username = "nobody_here"
       $0.inputState = .checking
     }
@@ -46,7 +46,7 @@ struct SignInUsernameFeatureTests {
     await store.receive(.checkResponse(username: "nobody_here", .success(false))) {
       $0.inputState = .notFound
     }
-    await store.send(.nextButtonTapped)
+    await store.send(.view(.nextTapped))
   }
 
   @Test func username_breakingRules_isInvalidWithoutAskingTheServer() async {
@@ -54,23 +54,23 @@ struct SignInUsernameFeatureTests {
       SignInUsernameFeature()
     }
 
-    await store.send(.set(\.username, "IU!")) {
+    await store.send(.view(.usernameChanged("IU!"))) {
       $0.username = "IU!"
       $0.inputState = .invalid(.invalidCharacters)
     }
-    await store.send(.set(\.username, "iu")) {
+    await store.send(.view(.usernameChanged("iu"))) {
       $0.username = "iu"
       $0.inputState = .invalid(.tooShort)
     }
-    await store.send(.set(\.username, String(repeating: "a", count: 21))) {
+    await store.send(.view(.usernameChanged(String(repeating: "a", count: 21)))) {
       $0.username = String(repeating: "a", count: 21)
       $0.inputState = .invalid(.tooLong)
     }
-    await store.send(.set(\.username, "")) {
+    await store.send(.view(.usernameChanged(""))) {
       $0.username = ""
       $0.inputState = .empty
     }
-    await store.send(.nextButtonTapped)
+    await store.send(.view(.nextTapped))
   }
 
   @Test func username_typedQuickly_checksOnlyTheLastText() async {
@@ -86,12 +86,12 @@ struct SignInUsernameFeatureTests {
       }
     }
 
-    await store.send(.set(\.username, "iu_")) {
+    await store.send(.view(.usernameChanged("iu_"))) {
       $0.username = "iu_"
       $0.inputState = .checking
     }
     await clock.advance(by: .milliseconds(100))
-    await store.send(.set(\.username, "iu_official")) {
+    await store.send(.view(.usernameChanged("iu_official"))) {
       $0.username = "iu_official"
     }
     await clock.advance(by: SignInUsernameFeature.checkDelay)
@@ -114,12 +114,12 @@ struct SignInUsernameFeatureTests {
       }
     }
 
-    await store.send(.set(\.username, "iu_official")) {
+    await store.send(.view(.usernameChanged("iu_official"))) {
       $0.username = "iu_official"
       $0.inputState = .checking
     }
     await clock.advance(by: SignInUsernameFeature.checkDelay)
-    await store.send(.set(\.username, "x")) {
+    await store.send(.view(.usernameChanged("x"))) {
       $0.username = "x"
       $0.inputState = .invalid(.tooShort)
     }
@@ -144,7 +144,7 @@ struct SignInUsernameFeatureTests {
       }
     }
 
-    await store.send(.set(\.username, "iu_official")) {
+    await store.send(.view(.usernameChanged("iu_official"))) {
       $0.username = "iu_official"
       $0.inputState = .checking
     }
@@ -153,7 +153,7 @@ struct SignInUsernameFeatureTests {
     await store.receive(.checkResponse(username: "iu_official", .failure(failure))) {
       $0.inputState = .checkFailed(failure.message)
     }
-    await store.send(.nextButtonTapped) {
+    await store.send(.view(.nextTapped)) {
       $0.inputState = .checking
     }
     await clock.advance(by: SignInUsernameFeature.checkDelay)
@@ -178,11 +178,11 @@ struct SignInUsernameFeatureTests {
     } withDependencies: {
       $0.continuousClock = clock
     }
-    await store.send(.set(\.username, "iu_official")) {
+    await store.send(.view(.usernameChanged("iu_official"))) {
       $0.username = "iu_official"
       $0.inputState = .checking
     }
-    await store.send(.backButtonTapped)
+    await store.send(.view(.backTapped))
     await store.receive(.delegate(.back))
     #expect(clock.sleeperCount == 0)
   }

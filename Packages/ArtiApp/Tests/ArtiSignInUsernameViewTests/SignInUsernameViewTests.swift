@@ -5,7 +5,7 @@ import FrommUI
 import Testing
 
 struct SignInUsernameViewTests {
-  let view = SignInUsernameView.feature
+  let view = SignInUsernameView()
 
   @Test func render_accountFound_offersNext() {
     let state = SignInUsernameFeature.State(username: "iu_official", inputState: .ok)
@@ -35,10 +35,10 @@ struct SignInUsernameViewTests {
   @Test func input_lineIsTheTrimmedUsername_nOnlyMeansNextWhenAllowed() {
     let ok = SignInUsernameFeature.State(username: "iu_official", inputState: .ok)
     let empty = SignInUsernameFeature.State()
-    #expect(view.action(for: .line(" taeyeon "), in: empty) == .set(\.username, "taeyeon"))
-    #expect(view.action(for: .line("n"), in: ok) == .nextButtonTapped)
-    #expect(view.action(for: .line("n"), in: empty) == .set(\.username, "n"))
-    #expect(view.action(for: .line("b"), in: empty) == .backButtonTapped)
-    #expect(view.action(for: .command(name: "b"), in: ok) == .backButtonTapped)
+    #expect(view.action(for: .line(" taeyeon "), in: empty) == .view(.usernameChanged(" taeyeon ")))
+    #expect(view.action(for: .line("n"), in: ok) == .view(.nextTapped))
+    #expect(view.action(for: .line("n"), in: empty) == .view(.usernameChanged("n")))
+    #expect(view.action(for: .line("b"), in: empty) == .view(.backTapped))
+    #expect(view.action(for: .command(name: "b"), in: ok) == .view(.backTapped))
   }
 }

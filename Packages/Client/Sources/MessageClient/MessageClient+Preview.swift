@@ -82,7 +82,7 @@ extension MessageClient {
         try await travel()
         return history(artistId, before: before)
       },
-      send: { artistId, text in
+      send: { artistId, text, _ in
         try await travel()
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, text.count <= 500 else {

@@ -1,5 +1,6 @@
 import CommonDataModels
 import Dependencies
+import Foundation
 import MessageDataModels
 
 /// An artist's room: read messages after a cursor or before an id, send one, follow the room as
@@ -15,8 +16,11 @@ public struct MessageClient: Sendable {
   /// when `nil`), oldest first, and whether older ones are there: paging back through the room.
   public var olderMessages:
     @Sendable (_ artistId: AccountID, _ before: MessageID?) async throws -> HistoryPage
-  /// Sends `text` to the room of `artistId`: a broadcast from its artist, a private reply from a fan.
-  public var send: @Sendable (_ artistId: AccountID, _ text: String) async throws -> Message
+  /// Sends `text` to the room of `artistId`: a broadcast from its artist, a private reply from a
+  /// fan. `idempotencyKey` is the client's own key for this message, the same on every try: the
+  /// server stores a post at most once per key and answers a repeat with the stored message.
+  public var send:
+    @Sendable (_ artistId: AccountID, _ text: String, _ idempotencyKey: UUID) async throws -> Message
   /// Follows the room of `artistId` from the `after` cursor: reads every page after it (the
   /// room's newest page when `nil`) as ``RoomUpdate/loaded(_:hasOlder:)``, then new messages as
   /// they arrive, and whether the server can be reached (``RoomUpdate``). Backs off while the server fails; ends
@@ -31,7 +35,9 @@ public struct MessageClient: Sendable {
     messages: @escaping @Sendable (_ artistId: AccountID, _ after: MessageID?) async throws -> MessagePage,
     olderMessages:
       @escaping @Sendable (_ artistId: AccountID, _ before: MessageID?) async throws -> HistoryPage,
-    send: @escaping @Sendable (_ artistId: AccountID, _ text: String) async throws -> Message,
+    send:
+      @escaping @Sendable (_ artistId: AccountID, _ text: String, _ idempotencyKey: UUID) async throws ->
+      Message,
     followRoom:
       @escaping @Sendable (_ artistId: AccountID, _ after: MessageID?) -> AsyncThrowingStream<
         RoomUpdate, any Error

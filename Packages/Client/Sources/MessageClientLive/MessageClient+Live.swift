@@ -42,10 +42,10 @@ extension MessageClient {
     return MessageClient(
       messages: { artistId, after in try await page(artistId, after: after, wait: false) },
       olderMessages: { artistId, before in try await history(artistId, before: before) },
-      send: { artistId, text in
+      send: { artistId, text, key in
         let endpoint = Endpoint<Message>(
           .post, APIPaths.messages(artistID: artistId), body: SendMessageRequest(text: text),
-          invalidates: [APIPaths.artists])
+          invalidates: [APIPaths.artists], headers: [APIHeaders.idempotencyKey: key.uuidString])
         return try await api.send(endpoint)
       },
       followRoom: { artistId, after in

@@ -29,7 +29,7 @@ let endpoints: [(name: String, call: @Sendable (APIClient) async throws -> Void)
   ("ArtistClient.subscribe", { _ = try await ArtistClient.live($0).subscribe(1) }),
   ("ArtistClient.unsubscribe", { _ = try await ArtistClient.live($0).unsubscribe(1) }),
   ("MessageClient.messages", { _ = try await MessageClient.live($0).messages(1, nil) }),
-  ("MessageClient.send", { _ = try await MessageClient.live($0).send(1, "hi") }),
+  ("MessageClient.send", { _ = try await MessageClient.live($0).send(1, "hi", UUID()) }),
   ("ProfileClient.profile", { _ = try await ProfileClient.live($0).profile() }),
   (
     "ProfileClient.update",

@@ -59,23 +59,26 @@ final class PollSleeper: Sendable {
       ])
   }
 
-  @Test func send_postsTheTextOnceEvenWhenTheServerFails() async throws {
+  @Test func send_postsTheTextOnceUnderItsIdempotencyKeyEvenWhenTheServerFails() async throws {
     let harness = Harness([json(500, #"{"code":"internal_error","message":"Disk full."}"#)], maxAttempts: 3)
     defer { harness.remove() }
+    let key = UUID(uuidString: "6F1C2A3B-0000-4000-8000-00000000002A") ?? UUID()
     await #expect(throws: APIError.server(status: 500, message: "Disk full.")) {
-      try await MessageClient.live(harness.api).send(1, "hello")
+      try await MessageClient.live(harness.api).send(1, "hello", key)
     }
     let request = harness.transport.requests
     #expect(request.count == 1)
     #expect(request.first?.method == "POST" && request.first?.path == "/v1/rooms/1/messages")
-    #expect(request.first?.headers == bearer.merging(jsonBody) { $1 })
+    #expect(
+      request.first?.headers
+        == bearer.merging(jsonBody) { $1 }.merging(["idempotency-key": key.uuidString]) { $1 })
     #expect(body(request.first) == #"{"text":"hello"}"#)
   }
 
   @Test func send_returnsTheStoredMessage() async throws {
     let harness = Harness([json(201, messageJSON(9))])
     defer { harness.remove() }
-    let message = try await MessageClient.live(harness.api).send(1, "m9")
+    let message = try await MessageClient.live(harness.api).send(1, "m9", UUID())
     #expect(message.id == 9 && message.kind == .broadcast)
   }
 
@@ -223,6 +226,39 @@ final class PollSleeper: Sendable {
     #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "2", "4", "5", "5", "5", "5", "6"])
     // Empty answers pause for the poll interval; batches do not; two failures: 4 s, then capped at 5 s.
     #expect(sleeper.recorded == [.seconds(2), .seconds(2), .seconds(4), .seconds(5)])
+  }
+
+  @Test func followRoom_unreadableAnswers_backOffSaySoAndFollowOn() async throws {
+    let harness = Harness([
+      json(200, pageJSON([], cursor: 2)),
+      json(200, #"{"cursor":3,"hasMore":false,"messa"#),
+      json(200, "<html><body>Bad gateway</body></html>"),
+      json(200, pageJSON([3], cursor: 3)),
+      json(404, #"{"code":"not_found","message":"No such artist."}"#),
+    ])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 10)
+    let client = MessageClient.live(
+      harness.api, pollInterval: .seconds(2), maxBackoff: .seconds(30), sleep: sleeper.sleep)
+    var updates: [String] = []
+    await #expect(throws: APIError.rejected(code: "not_found", message: "No such artist.")) {
+      for try await update in client.followRoom(1, 2) {
+        switch update {
+        case .loaded(let batch, _): updates.append("loaded \(batch.map(\.id.rawValue))")
+        case .messages(let batch): updates.append("\(batch.map(\.id.rawValue))")
+        case .interrupted(let error, let retryIn):
+          guard case .decoding = error else {
+            Issue.record("expected an unreadable answer, got \(error)")
+            return
+          }
+          updates.append("interrupted \(retryIn)")
+        case .resumed: updates.append("resumed")
+        }
+      }
+    }
+    // A truncated body and an HTML page are waited out like a dropped connection, not the end.
+    #expect(updates == ["loaded []", "interrupted 4.0 seconds", "interrupted 8.0 seconds", "resumed", "[3]"])
+    #expect(harness.transport.requests.map { $0.query["after"] } == ["2", "2", "2", "2", "3"])
   }
 
   @Test func followRoom_cancelled_finishesQuietly() async throws {

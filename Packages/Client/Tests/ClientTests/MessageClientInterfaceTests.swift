@@ -1,6 +1,7 @@
 import CommonDataModels
 import ComposableArchitectureTesting
 import Dependencies
+import Foundation
 import MessageClient
 import MessageDataModels
 import Testing
@@ -44,7 +45,7 @@ import Testing
         try await iterator.next() == .loaded(Array(MessageClient.previewMessages[3...]), hasOlder: false))
       // The stream has found nothing new and waits for its next poll.
       while clock.sleeperCount < 1 { await Task.yield() }
-      let message = try await client.send(1, "See you there!")
+      let message = try await client.send(1, "See you there!", UUID())
       #expect(message.kind == .reply && message.senderUsername == "demo_fan")
       await clock.advance(by: .seconds(1))
       let update = try await iterator.next()
@@ -78,7 +79,7 @@ import Testing
     await withDependencies {
       $0.continuousClock = ImmediateClock()
     } operation: {
-      await #expect(throws: APIError.self) { try await client.send(1, "   ") }
+      await #expect(throws: APIError.self) { try await client.send(1, "   ", UUID()) }
     }
   }
 }

@@ -42,8 +42,8 @@ import Testing
       #expect(room.unreadCount == artists.first { $0.id == room.artistId }?.unreadCount)
     }
     // Another fan's private reply is no news for this fan; the broadcast after it is.
-    _ = try await other.messages.send(iu, "only for IU")
-    let broadcast = try await artist.messages.send(taeyeon, "Surprise live at 9!")
+    _ = try await other.messages.send(iu, "only for IU", UUID())
+    let broadcast = try await artist.messages.send(taeyeon, "Surprise live at 9!", UUID())
     let before = rooms.first { $0.artistId == taeyeon }?.unreadCount ?? 0
     #expect(
       try await updates.next()

@@ -61,6 +61,6 @@ private func measureActivity(http: Bool) async throws -> [Double] {
   defer { follower.cancel() }
   for await _ in loaded { break }
   return try await arrivals.latencies(sending: postsPerRun) { index in
-    try await artist.send(room, "activity probe \(index)").id
+    try await artist.send(room, "activity probe \(index)", UUID()).id
   }
 }

@@ -79,7 +79,7 @@ import Testing
     #expect(page.messages.filter { $0.kind == .reply }.allSatisfy { $0.senderUsername == "demo_fan" })
     #expect(try await fan.artists.artists().first { $0.id == iu }?.unreadCount == 0)
 
-    let reply = try await fan.messages.send(iu, "See you at the concert!")
+    let reply = try await fan.messages.send(iu, "See you at the concert!", UUID())
     #expect(reply.kind == .reply)
     let updates = Task {
       var received: [Message] = []
@@ -93,7 +93,7 @@ import Testing
       }
       return received
     }
-    let broadcast = try await artist.messages.send(iu, "Thank you all!")
+    let broadcast = try await artist.messages.send(iu, "Thank you all!", UUID())
     #expect(broadcast.kind == .broadcast)
     let received = try await updates.value
     #expect(received == [broadcast])
@@ -106,7 +106,7 @@ import Testing
     defer { backend.remove() }
     let artist = backend.app("arti")
     let iu = try await artist.auth.signIn("iu_official", demoPassword).account.id
-    for index in 1...150 { _ = try await artist.messages.send(iu, "broadcast \(index)") }
+    for index in 1...150 { _ = try await artist.messages.send(iu, "broadcast \(index)", UUID()) }
     let everything = try await allAfterCursor(artist.messages, iu)
     var read: [Message] = []
     var before: MessageID?
@@ -127,12 +127,12 @@ import Testing
     defer { backend.remove() }
     let artist = backend.app("arti")
     let iu = try await artist.auth.signIn("iu_official", demoPassword).account.id
-    for index in 1...120 { _ = try await artist.messages.send(iu, "broadcast \(index)") }
+    for index in 1...120 { _ = try await artist.messages.send(iu, "broadcast \(index)", UUID()) }
     let everything = try await allAfterCursor(artist.messages, iu)
     var updates = artist.messages.followRoom(iu, nil).makeAsyncIterator()
     #expect(
       try await updates.next() == .loaded(Array(everything.suffix(MessageClient.pageSize)), hasOlder: true))
-    let sent = try await artist.messages.send(iu, "one more")
+    let sent = try await artist.messages.send(iu, "one more", UUID())
     #expect(try await updates.next() == .messages([sent]))
   }
 
@@ -170,7 +170,7 @@ import Testing
     let artist = backend.app("arti")
     let iu = try await artist.auth.signIn("iu_official", demoPassword).account.id
     do {
-      _ = try await artist.messages.send(iu, "   ")
+      _ = try await artist.messages.send(iu, "   ", UUID())
       Issue.record("sent a blank message")
     } catch let APIError.rejected(code, _) {
       #expect(code == "invalid_message")

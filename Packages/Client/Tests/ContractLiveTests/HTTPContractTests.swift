@@ -33,7 +33,7 @@ import Testing
     let iu = try #require(try await app.artists.artists().first { $0.username == "iu_official" })
     let page = try await app.messages.messages(iu.id, nil)
     #expect(!page.messages.isEmpty)
-    let reply = try await app.messages.send(iu.id, "Hello over HTTP")
+    let reply = try await app.messages.send(iu.id, "Hello over HTTP", UUID())
     #expect(try await app.messages.messages(iu.id, page.cursor).messages == [reply])
     #expect(try await app.profile.profile().username == "demo_fan")
     try await app.auth.signOut()

@@ -74,7 +74,7 @@ private func measure(mode: Mode, http: Bool) async throws -> [Double] {
   defer { follower.cancel() }
   for await _ in loaded { break }
   return try await arrivals.latencies(sending: messagesPerRun) { index in
-    try await artist.send(room, "latency probe \(index)").id
+    try await artist.send(room, "latency probe \(index)", UUID()).id
   }
 }
 

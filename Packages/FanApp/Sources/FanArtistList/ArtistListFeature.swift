@@ -3,7 +3,7 @@ import ArtistDataModels
 import CommonDataModels
 import ComposableArchitecture
 
-/// Every artist, with the fan's subscriptions and unread counts; subscribe, unsubscribe, refresh,
+/// Every artist, with the fan's subscriptions and unread counts; subscribe, unsubscribe, reload,
 /// and open a subscribed artist's room.
 ///
 /// From the moment the list appears until it goes away (at sign-out), it follows the news in the
@@ -76,7 +76,7 @@ public struct ArtistListFeature: Reducer {
       /// The screen appeared: load the list and follow the news in the fan's rooms.
       case task
       /// Load the list again.
-      case refreshTapped
+      case reloadTapped
       /// Subscribe to an artist.
       case subscribeTapped(AccountID)
       /// Unsubscribe from an artist.
@@ -130,7 +130,7 @@ public struct ArtistListFeature: Reducer {
       state.isLoading = true
       return .merge(load(), followActivity())
 
-    case .view(.refreshTapped):
+    case .view(.reloadTapped):
       state.isLoading = true
       return load()
 
@@ -176,12 +176,9 @@ public struct ArtistListFeature: Reducer {
       let subscribe = action == .view(.subscribeTapped(id))
       state.pending = State.Pending(artistId: id, subscribe: subscribe)
       return .run { send in
-        do {
-          let status = try await subscribe ? artistClient.subscribe(id) : artistClient.unsubscribe(id)
-          await send(.subscriptionResponse(.success(status)))
-        } catch {
-          await send(.subscriptionResponse(.failure(APIError(error))))
-        }
+        await send(
+          .subscriptionResponse(
+            Result { try await subscribe ? artistClient.subscribe(id) : artistClient.unsubscribe(id) }))
       }
 
     case .subscriptionResponse(.success(let status)):
@@ -262,11 +259,7 @@ public struct ArtistListFeature: Reducer {
 
   private func load() -> Effect<Action> {
     .run { send in
-      do {
-        await send(.artistsResponse(.success(try await artistClient.artists())))
-      } catch {
-        await send(.artistsResponse(.failure(APIError(error))))
-      }
+      await send(.artistsResponse(Result { try await artistClient.artists() }))
     }
   }
 }

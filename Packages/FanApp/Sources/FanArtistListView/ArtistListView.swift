@@ -94,7 +94,7 @@ public struct ArtistListView: TerminalView {
 
   /// The action that `input` means on this screen.
   public func action(for input: InputEvent, in state: ArtistListFeature.State) -> ArtistListFeature.Action? {
-    if KeyMap.reload.matches(input) { return .view(.refreshTapped) }
+    if KeyMap.reload.matches(input) { return .view(.reloadTapped) }
     if KeyMap.profile.matches(input) { return .view(.profileTapped) }
     if let name = KeyMap.subscribe.argument(of: input) {
       return Self.artistID(named: name, in: state).map { .view(.subscribeTapped($0)) }

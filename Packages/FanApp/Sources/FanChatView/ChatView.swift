@@ -4,6 +4,7 @@ import FanChat
 import Foundation
 import FrommUI
 import MessageDataModels
+import MessageRoom
 
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
 /// was sent, then the reply line, which counts the characters typed against the limit. Any line
@@ -21,7 +22,7 @@ public struct ChatView: TerminalView {
   }
 
   /// Loads the room and follows new messages when the screen appears.
-  public var startAction: ChatFeature.Action? { .view(.task) }
+  public var startAction: ChatFeature.Action? { .room(.view(.task)) }
 
   static let commands = [
     KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
@@ -29,6 +30,8 @@ public struct ChatView: TerminalView {
     KeyMap.reload.menuCommand(keys: false),
     MenuCommand("/older", "Older (PageUp)"),
   ]
+  /// Shown while replies are kept: forgets them instead of sending them.
+  static let discard = MenuCommand("/discard", "Forget the kept replies")
 
   /// The screen for `state`.
   public func render(_ state: ChatFeature.State) -> Screen {
@@ -36,10 +39,10 @@ public struct ChatView: TerminalView {
       Component.header(
         "\(state.artistName) (@\(state.artistUsername))",
         subtitle: "Your replies are seen by \(state.artistName) only")
-      if state.messages.isEmpty {
-        if !state.isLoading { Component.empty("No messages yet") }
+      if state.room.feed.messages.isEmpty {
+        if !state.room.feed.isLoading { Component.empty("No messages yet") }
       } else {
-        let room = state.room
+        let room = state.room.feed
         if room.olderAbove > 0 {
           Component.text("… \(count(room.olderAbove, "earlier message")) above (PageUp)", style: .dim)
         } else if room.isLoadingOlder {
@@ -55,27 +58,27 @@ public struct ChatView: TerminalView {
           Component.text("… \(count(room.newerBelow, "newer message")) below (PageDown)", style: .dim)
         }
       }
-      if let olderFailure = state.room.olderFailure {
+      if let olderFailure = state.room.feed.olderFailure {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
       }
-      if state.isLoading { Component.progress("Loading messages") }
-      if let interruption = state.interruption { Component.notice(interruption) }
-      if let failure = state.room.failure {
-        let purpose = state.room.hasLoaded ? "follow the room again" : "try again"
+      if state.room.feed.isLoading { Component.progress("Loading messages") }
+      if let interruption = state.room.feed.interruption { Component.notice(interruption) }
+      if let failure = state.room.feed.failure {
+        let purpose = state.room.feed.hasLoaded ? "follow the room again" : "try again"
         Component.errorBanner("\(failure) \(KeyMap.reload.hint(purpose, keys: false))")
       }
-      if let problem = state.outbox.problemMessage {
+      if let problem = state.room.outbox.problemMessage {
         Component.errorBanner(
           KeyMap.withSendRemedy(
-            problem, unsent: state.outbox.unsent != nil, refused: state.outbox.refusedText != nil))
+            problem, unsent: !state.room.outbox.unsent.isEmpty, refused: state.room.outbox.refusedText != nil)
+        )
       }
-      if let unsent = state.outbox.unsent, !state.outbox.isSending {
-        Component.notice("Unsent reply: \(unsent)")
-      }
-      if state.outbox.isSending { Component.progress("Sending") }
+      if let unsent = state.room.outbox.unsentSummary { Component.notice(unsent) }
+      if state.room.outbox.isSending { Component.progress("Sending") }
       Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
-      Component.menu(Self.commands)
-      Component.prompt("Reply", characterLimit: MessageRules.maxLength, keeping: state.outbox.refusedText)
+      Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.commands + [Self.discard])
+      Component.prompt(
+        "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
     }
   }
 
@@ -91,11 +94,14 @@ public struct ChatView: TerminalView {
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
-    if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
-    if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
-    if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) { return .view(.olderTapped) }
-    if input == .key(.pageDown) { return .view(.newerTapped) }
-    if case .line(let text) = input { return .view(.sendTapped(text)) }
+    if KeyMap.retry.matches(input, keys: false) { return .room(.view(.retryTapped)) }
+    if case .command(name: "discard", _) = input { return .room(.view(.discardTapped)) }
+    if KeyMap.reload.matches(input, keys: false) { return .room(.view(.reloadTapped)) }
+    if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) {
+      return .room(.view(.olderTapped))
+    }
+    if input == .key(.pageDown) { return .room(.view(.newerTapped)) }
+    if case .line(let text) = input { return .room(.view(.sendTapped(text))) }
     return nil
   }
 }

@@ -93,7 +93,7 @@ public struct FanAppFeature: Reducer {
           ChatFeature.State(
             artistId: artist.id, artistName: artist.displayName, artistUsername: artist.username,
             myId: account.id, unreadCount: artists.$artists[dynamicMember: \.[unreadCountOf: artist.id]]))
-        return .send(.destination(.presented(.chat(.view(.task)))))
+        return .send(.destination(.presented(.chat(.room(.view(.task))))))
 
       case .artists(.delegate(.openProfile)):
         state.destination = .profile(ProfileFeature.State(account: state.$account))

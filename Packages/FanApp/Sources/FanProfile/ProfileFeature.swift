@@ -129,11 +129,7 @@ public struct ProfileFeature: Reducer {
     case .view(.task):
       state.isLoading = true
       return .run { send in
-        do {
-          await send(.profileResponse(.success(try await profileClient.profile())))
-        } catch {
-          await send(.profileResponse(.failure(APIError(error))))
-        }
+        await send(.profileResponse(Result { try await profileClient.profile() }))
       }
 
     case .profileResponse(.success(let profile)):
@@ -223,12 +219,8 @@ public struct ProfileFeature: Reducer {
     state.draft = nickname
     state.isSaving = true
     return .run { send in
-      do {
-        let profile = try await profileClient.update(UpdateProfileRequest(displayName: nickname))
-        await send(.saveResponse(.success(profile)))
-      } catch {
-        await send(.saveResponse(.failure(APIError(error))))
-      }
+      await send(
+        .saveResponse(Result { try await profileClient.update(UpdateProfileRequest(displayName: nickname)) }))
     }
   }
 }

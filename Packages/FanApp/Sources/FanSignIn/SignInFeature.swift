@@ -102,11 +102,7 @@ public struct SignInFeature: Reducer {
       state.step = .restoring
       state.isWorking = true
       return .run { send in
-        do {
-          await send(.restoreResponse(.success(try await authClient.restoreSession())))
-        } catch {
-          await send(.restoreResponse(.failure(APIError(error))))
-        }
+        await send(.restoreResponse(Result { try await authClient.restoreSession() }))
       }
 
     case .restoreResponse(.success(let session)):
@@ -133,11 +129,7 @@ public struct SignInFeature: Reducer {
       }
       state.isWorking = true
       return .run { send in
-        do {
-          await send(.usernameChecked(.success(try await authClient.checkExistAccount(username))))
-        } catch {
-          await send(.usernameChecked(.failure(APIError(error))))
-        }
+        await send(.usernameChecked(Result { try await authClient.checkExistAccount(username) }))
       }
 
     case .usernameChecked(.success(let exists)):
@@ -167,17 +159,15 @@ public struct SignInFeature: Reducer {
       let username = state.username
       let mode = state.mode
       return .run { send in
-        do {
-          let session =
-            switch mode {
-            case .signIn: try await authClient.signIn(username, password)
-            case .signUp:
-              try await authClient.signUp(SignUpRequest(username: username, password: password, role: .fan))
-            }
-          await send(.authResponse(.success(session)))
-        } catch {
-          await send(.authResponse(.failure(APIError(error))))
-        }
+        await send(
+          .authResponse(
+            Result {
+              switch mode {
+              case .signIn: try await authClient.signIn(username, password)
+              case .signUp:
+                try await authClient.signUp(SignUpRequest(username: username, password: password, role: .fan))
+              }
+            }))
       }
 
     case .authResponse(.success(let session)):

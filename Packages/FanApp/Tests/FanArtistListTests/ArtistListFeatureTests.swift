@@ -32,7 +32,7 @@ struct ArtistListLoadTests {
       $0.artistClient.artists = { throw APIError.unreachable("http://127.0.0.1:9") }
     }
 
-    await store.send(.view(.refreshTapped)) {
+    await store.send(.view(.reloadTapped)) {
       $0.isLoading = true
       $0.notice = nil
     }

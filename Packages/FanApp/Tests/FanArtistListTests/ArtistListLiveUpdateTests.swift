@@ -120,7 +120,7 @@ struct ArtistListLiveUpdateTests {
     }
 
     // `followActivity` is left unimplemented: calling it would fail this test.
-    await store.send(.view(.refreshTapped)) { $0.isLoading = true }
+    await store.send(.view(.reloadTapped)) { $0.isLoading = true }
     await store.receive(.artistsResponse(.success([.iu]))) { $0.isLoading = false }
   }
 

@@ -83,8 +83,8 @@ struct ArtistListViewTests {
     #expect(view.action(for: InputEvent(line: "/sub iu_official"), in: state) == .view(.subscribeTapped(1)))
     #expect(view.action(for: InputEvent(line: "/unsub 2"), in: state) == .view(.unsubscribeTapped(1)))
     #expect(view.action(for: InputEvent(line: "/open akmu"), in: state) == .view(.openTapped(3)))
-    #expect(view.action(for: .line("r"), in: state) == .view(.refreshTapped))
-    #expect(view.action(for: InputEvent(line: "/reload"), in: state) == .view(.refreshTapped))
+    #expect(view.action(for: .line("r"), in: state) == .view(.reloadTapped))
+    #expect(view.action(for: InputEvent(line: "/reload"), in: state) == .view(.reloadTapped))
     #expect(view.action(for: .line("P"), in: state) == .view(.profileTapped))
   }
 

@@ -3,8 +3,10 @@ import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
 import FanChat
+import Foundation
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import Synchronization
 import Testing
 
@@ -24,30 +26,31 @@ struct ChatRoomTests {
       }
     }
 
-    await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+    await store.send(.room(.view(.task))) {
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
     continuation.yield(
       .loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")], hasOlder: false))
     await store.receive(
-      .roomUpdated(
-        .loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")], hasOlder: false))
+      .room(
+        .roomUpdated(
+          .loaded([.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")], hasOlder: false)))
     ) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
-      $0.room.messages = [.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]
+      $0.room.feed.isLoading = false
+      $0.room.feed.hasLoaded = true
+      $0.room.feed.messages = [.broadcast(1, "안녕"), .reply(2, "Hi!"), .broadcast(3, "Concert soon")]
     }
     continuation.yield(.messages([.broadcast(4, "See you!")]))
-    await store.receive(.roomUpdated(.messages([.broadcast(4, "See you!")]))) {
-      $0.room.messages.append(.broadcast(4, "See you!"))
+    await store.receive(.room(.roomUpdated(.messages([.broadcast(4, "See you!")])))) {
+      $0.room.feed.messages.append(.broadcast(4, "See you!"))
     }
     continuation.yield(.messages([.broadcast(4, "See you!"), .broadcast(5, "Bye")]))
-    await store.receive(.roomUpdated(.messages([.broadcast(4, "See you!"), .broadcast(5, "Bye")]))) {
-      $0.room.messages.append(.broadcast(5, "Bye"))
+    await store.receive(.room(.roomUpdated(.messages([.broadcast(4, "See you!"), .broadcast(5, "Bye")])))) {
+      $0.room.feed.messages.append(.broadcast(5, "Bye"))
     }
 
-    await store.send(.view(.backTapped)) { $0.room.isLive = false }
+    await store.send(.view(.backTapped)) { $0.room.feed.isLive = false }
     await store.receive(.delegate(.close))
     #expect(ended.withLock { $0 })
   }
@@ -73,24 +76,24 @@ struct ChatRoomTests {
       }
     }
 
-    await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+    await store.send(.room(.view(.task))) {
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
-    await store.receive(.roomFailed(.rejected(code: "forbidden", message: "Subscribe first."))) {
-      $0.room.isLoading = false
-      $0.room.isLive = false
-      $0.room.failure = "Could not load the room: Subscribe first."
+    await store.receive(.room(.roomFailed(.rejected(code: "forbidden", message: "Subscribe first.")))) {
+      $0.room.feed.isLoading = false
+      $0.room.feed.isLive = false
+      $0.room.feed.failure = "Could not load the room: Subscribe first."
     }
-    await store.send(.view(.reloadTapped)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
-      $0.room.failure = nil
+    await store.send(.room(.view(.reloadTapped))) {
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
+      $0.room.feed.failure = nil
     }
-    await store.receive(.roomUpdated(.loaded([.broadcast(2, "Welcome back")], hasOlder: false))) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
-      $0.room.messages = [.broadcast(1, "안녕"), .broadcast(2, "Welcome back")]
+    await store.receive(.room(.roomUpdated(.loaded([.broadcast(2, "Welcome back")], hasOlder: false)))) {
+      $0.room.feed.isLoading = false
+      $0.room.feed.hasLoaded = true
+      $0.room.feed.messages = [.broadcast(1, "안녕"), .broadcast(2, "Welcome back")]
     }
     #expect(attempts.withLock { $0 } == [1, 1])
   }
@@ -103,26 +106,27 @@ struct ChatRoomTests {
       $0.messageClient.followRoom = { _, _ in updates }
     }
 
-    await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+    await store.send(.room(.view(.task))) {
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
     continuation.yield(.interrupted(.unreachable("http://127.0.0.1:9"), retryIn: .seconds(4)))
-    await store.receive(.roomUpdated(.interrupted(.unreachable("http://127.0.0.1:9"), retryIn: .seconds(4))))
-    {
-      $0.room.interruption =
+    await store.receive(
+      .room(.roomUpdated(.interrupted(.unreachable("http://127.0.0.1:9"), retryIn: .seconds(4))))
+    ) {
+      $0.room.feed.interruption =
         "New messages are not arriving: The server at http://127.0.0.1:9 cannot be reached. Check that it is running and try again. Still trying."
     }
     continuation.yield(.resumed)
-    await store.receive(.roomUpdated(.resumed)) { $0.room.interruption = nil }
+    await store.receive(.room(.roomUpdated(.resumed))) { $0.room.feed.interruption = nil }
     continuation.yield(.loaded([.broadcast(1, "Back!")], hasOlder: false))
-    await store.receive(.roomUpdated(.loaded([.broadcast(1, "Back!")], hasOlder: false))) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
-      $0.room.messages = [.broadcast(1, "Back!")]
+    await store.receive(.room(.roomUpdated(.loaded([.broadcast(1, "Back!")], hasOlder: false)))) {
+      $0.room.feed.isLoading = false
+      $0.room.feed.hasLoaded = true
+      $0.room.feed.messages = [.broadcast(1, "Back!")]
     }
 
-    await store.send(.view(.backTapped)) { $0.room.isLive = false }
+    await store.send(.view(.backTapped)) { $0.room.feed.isLive = false }
     await store.receive(.delegate(.close))
   }
 
@@ -138,17 +142,17 @@ struct ChatRoomTests {
       }
     }
 
-    await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+    await store.send(.room(.view(.task))) {
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
-    await store.receive(.roomUpdated(.loaded([], hasOlder: false))) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
+    await store.receive(.room(.roomUpdated(.loaded([], hasOlder: false)))) {
+      $0.room.feed.isLoading = false
+      $0.room.feed.hasLoaded = true
     }
-    await store.receive(.roomFailed(.unauthorized(""))) {
-      $0.room.isLive = false
-      $0.room.failure =
+    await store.receive(.room(.roomFailed(.unauthorized("")))) {
+      $0.room.feed.isLive = false
+      $0.room.feed.failure =
         "New messages stopped arriving: Your session has ended. Sign in again."
     }
   }
@@ -158,8 +162,12 @@ struct ChatRoomTests {
       ChatFeature()
     }
 
-    await store.send(.roomUpdated(.messages([.broadcast(3, "c"), .broadcast(5, "e"), .broadcast(2, "b")]))) {
-      $0.room.messages = [.broadcast(2, "b"), .broadcast(3, "c"), .broadcast(4, "d"), .broadcast(5, "e")]
+    await store.send(
+      .room(.roomUpdated(.messages([.broadcast(3, "c"), .broadcast(5, "e"), .broadcast(2, "b")])))
+    ) {
+      $0.room.feed.messages = [
+        .broadcast(2, "b"), .broadcast(3, "c"), .broadcast(4, "d"), .broadcast(5, "e"),
+      ]
     }
   }
 }
@@ -170,18 +178,18 @@ struct ChatReplyTests {
     let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(1, "안녕")])) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.send = { artistId, text in
+      $0.messageClient.send = { artistId, text, _ in
         #expect(artistId == 1)
         return .reply(2, text)
       }
     }
 
-    await store.send(.view(.sendTapped("반가워요!"))) {
-      $0.outbox = Outbox(kind: .reply, kept: "반가워요!", isSending: true)
+    await store.send(.room(.view(.sendTapped("반가워요!")))) {
+      $0.room.outbox = Outbox(kind: .reply, queue: [.init(text: "반가워요!", key: UUID(0))], isSending: true)
     }
-    await store.receive(.sendResponse(.success(.reply(2, "반가워요!")))) {
-      $0.outbox = Outbox(kind: .reply)
-      $0.room.messages.append(.reply(2, "반가워요!"))
+    await store.receive(.room(.sendResponse(.success(.reply(2, "반가워요!"))))) {
+      $0.room.outbox = Outbox(kind: .reply)
+      $0.room.feed.messages.append(.reply(2, "반가워요!"))
     }
   }
 
@@ -190,7 +198,7 @@ struct ChatReplyTests {
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.send = { _, text in
+      $0.messageClient.send = { _, text, _ in
         let attempt = attempts.withLock { count in
           count += 1
           return count
@@ -200,29 +208,30 @@ struct ChatReplyTests {
       }
     }
 
-    await store.send(.view(.sendTapped("still there?"))) {
-      $0.outbox = Outbox(kind: .reply, kept: "still there?", isSending: true)
+    await store.send(.room(.view(.sendTapped("still there?")))) {
+      $0.room.outbox = Outbox(
+        kind: .reply, queue: [.init(text: "still there?", key: UUID(0))], isSending: true)
     }
-    await store.receive(.sendResponse(.failure(.unreachable("http://127.0.0.1:9")))) {
-      $0.outbox.isSending = false
-      $0.outbox.problem = .notSent(.unreachable("http://127.0.0.1:9"))
+    await store.receive(.room(.sendResponse(.failure(.unreachable("http://127.0.0.1:9"))))) {
+      $0.room.outbox.isSending = false
+      $0.room.outbox.problem = .notSent(.unreachable("http://127.0.0.1:9"))
     }
-    #expect(store.state.outbox.unsent == "still there?")
-    await store.send(.view(.retryTapped)) {
-      $0.outbox.isSending = true
-      $0.outbox.problem = nil
+    #expect(store.state.room.outbox.unsentSummary == "Unsent reply: still there?")
+    await store.send(.room(.view(.retryTapped))) {
+      $0.room.outbox.isSending = true
+      $0.room.outbox.problem = nil
     }
-    await store.receive(.sendResponse(.success(.reply(7, "still there?")))) {
-      $0.outbox = Outbox(kind: .reply)
-      $0.room.messages = [.reply(7, "still there?")]
+    await store.receive(.room(.sendResponse(.success(.reply(7, "still there?"))))) {
+      $0.room.outbox = Outbox(kind: .reply)
+      $0.room.feed.messages = [.reply(7, "still there?")]
     }
   }
 
   @Test func send_breaksMessageRules_explainsWithoutCallingServer() async {
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) { ChatFeature() }
 
-    await store.send(.view(.sendTapped("   "))) { $0.outbox.problem = .empty }
-    await store.send(.view(.retryTapped)) { $0.outbox.problem = .nothingToRetry }
+    await store.send(.room(.view(.sendTapped("   ")))) { $0.room.outbox.problem = .empty }
+    await store.send(.room(.view(.retryTapped))) { $0.room.outbox.problem = .nothingToRetry }
   }
 
   @Test func send_overTheLimit_keepsTheReplyToBeShortenedThenSendsTheShorterOne() async {
@@ -230,30 +239,34 @@ struct ChatReplyTests {
     let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
       ChatFeature()
     } withDependencies: {
-      $0.messageClient.send = { _, text in .reply(3, text) }
+      $0.messageClient.send = { _, text, _ in .reply(3, text) }
     }
 
-    await store.send(.view(.sendTapped(long))) {
-      $0.outbox = Outbox(kind: .reply, kept: long, problem: .tooLong(count: 501))
+    await store.send(.room(.view(.sendTapped(long)))) {
+      $0.room.outbox = Outbox(kind: .reply, refusedText: long, problem: .tooLong(count: 501))
     }
-    #expect(store.state.outbox.refusedText == long)
-    // Retrying the same text is refused the same way; it stays kept.
-    await store.send(.view(.retryTapped))
-    await store.send(.view(.sendTapped(String(long.dropLast())))) {
-      $0.outbox = Outbox(kind: .reply, kept: String(long.dropLast()), isSending: true)
+    #expect(store.state.room.outbox.refusedText == long)
+    // Nothing was sent, so there is nothing to send again: the long reply waits in the line.
+    await store.send(.room(.view(.retryTapped))) { $0.room.outbox.problem = .nothingToRetry }
+    await store.send(.room(.view(.sendTapped(String(long.dropLast()))))) {
+      $0.room.outbox = Outbox(
+        kind: .reply, queue: [.init(text: String(long.dropLast()), key: UUID(1))], isSending: true)
     }
-    await store.receive(.sendResponse(.success(.reply(3, String(long.dropLast()))))) {
-      $0.outbox = Outbox(kind: .reply)
-      $0.room.messages = [.reply(3, String(long.dropLast()))]
+    await store.receive(.room(.sendResponse(.success(.reply(3, String(long.dropLast())))))) {
+      $0.room.outbox = Outbox(kind: .reply)
+      $0.room.feed.messages = [.reply(3, String(long.dropLast()))]
     }
   }
 
-  @Test func send_whileSending_isIgnored() async {
+  @Test func send_whileSending_queuesTheReplyBehindTheOneInFlight() async {
     var state = ChatFeature.State.iuRoom()
-    state.outbox = Outbox(kind: .reply, kept: "first", isSending: true)
+    let first = Outbox.Unsent(text: "first", key: UUID(5))
+    state.room.outbox = Outbox(kind: .reply, queue: [first], isSending: true)
     let store = TestStore(initialState: state) { ChatFeature() }
 
-    await store.send(.view(.sendTapped("second")))
-    await store.send(.view(.retryTapped))
+    await store.send(.room(.view(.sendTapped("second")))) {
+      $0.room.outbox.queue = [first, .init(text: "second", key: UUID(0))]
+    }
+    await store.send(.room(.view(.retryTapped)))
   }
 }

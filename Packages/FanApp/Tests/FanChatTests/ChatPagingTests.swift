@@ -5,6 +5,7 @@ import FanAppTestSupport
 import FanChat
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import Synchronization
 import Testing
 
@@ -16,8 +17,8 @@ private func broadcasts(_ ids: ClosedRange<Int64>) -> [Message] {
 struct ChatPagingTests {
   private func loadedRoom(_ ids: ClosedRange<Int64>, hasOlder: Bool) -> ChatFeature.State {
     var state = ChatFeature.State.iuRoom(broadcasts(ids))
-    state.room.hasLoaded = true
-    state.room.hasOlder = hasOlder
+    state.room.feed.hasLoaded = true
+    state.room.feed.hasOlder = hasOlder
     return state
   }
 
@@ -33,32 +34,33 @@ struct ChatPagingTests {
       }
     }
 
-    await store.send(.view(.olderTapped)) {
-      $0.room.scrolledBack = 10
-      $0.room.isLoadingOlder = true
+    await store.send(.room(.view(.olderTapped))) {
+      $0.room.feed.scrolledBack = 10
+      $0.room.feed.isLoadingOlder = true
     }
-    await store.receive(.olderResponse(.success(HistoryPage(messages: broadcasts(1...100), hasOlder: false))))
-    {
-      $0.room.messages = broadcasts(1...140)
-      $0.room.isLoadingOlder = false
-      $0.room.hasOlder = false
-      $0.room.scrolledBack = 20
+    await store.receive(
+      .room(.olderResponse(.success(HistoryPage(messages: broadcasts(1...100), hasOlder: false))))
+    ) {
+      $0.room.feed.messages = broadcasts(1...140)
+      $0.room.feed.isLoadingOlder = false
+      $0.room.feed.hasOlder = false
+      $0.room.feed.scrolledBack = 20
     }
     #expect(asked.withLock { $0 } == [101])
-    #expect(store.state.room.window.first?.id == 91)
+    #expect(store.state.room.feed.window.first?.id == 91)
   }
 
   @Test func olderTapped_withReadMessagesAboveTheWindow_pagesWithoutAskingTheServer() async {
     let store = TestStore(initialState: loadedRoom(1...60, hasOlder: true)) { ChatFeature() }
 
-    await store.send(.view(.olderTapped)) { $0.room.scrolledBack = 10 }
-    await store.send(.view(.newerTapped)) { $0.room.scrolledBack = 0 }
+    await store.send(.room(.view(.olderTapped))) { $0.room.feed.scrolledBack = 10 }
+    await store.send(.room(.view(.newerTapped))) { $0.room.feed.scrolledBack = 0 }
   }
 
   @Test func olderTapped_atTheStartOfTheRoom_doesNothing() async {
     let store = TestStore(initialState: loadedRoom(1...5, hasOlder: false)) { ChatFeature() }
 
-    await store.send(.view(.olderTapped))
+    await store.send(.room(.view(.olderTapped)))
   }
 
   @Test func olderTapped_serverFails_explainsAndOlderTriesAgain() async {
@@ -76,38 +78,39 @@ struct ChatPagingTests {
       }
     }
 
-    await store.send(.view(.olderTapped)) { $0.room.isLoadingOlder = true }
-    await store.receive(.olderResponse(.failure(.timeout))) {
-      $0.room.isLoadingOlder = false
-      $0.room.olderFailure = "Could not load older messages: \(APIError.timeout.message)"
+    await store.send(.room(.view(.olderTapped))) { $0.room.feed.isLoadingOlder = true }
+    await store.receive(.room(.olderResponse(.failure(.timeout)))) {
+      $0.room.feed.isLoadingOlder = false
+      $0.room.feed.olderFailure = "Could not load older messages: \(APIError.timeout.message)"
     }
-    await store.send(.view(.olderTapped)) {
-      $0.room.isLoadingOlder = true
-      $0.room.olderFailure = nil
+    await store.send(.room(.view(.olderTapped))) {
+      $0.room.feed.isLoadingOlder = true
+      $0.room.feed.olderFailure = nil
     }
-    await store.receive(.olderResponse(.success(HistoryPage(messages: broadcasts(1...10), hasOlder: false))))
-    {
-      $0.room.messages = broadcasts(1...15)
-      $0.room.isLoadingOlder = false
-      $0.room.hasOlder = false
+    await store.receive(
+      .room(.olderResponse(.success(HistoryPage(messages: broadcasts(1...10), hasOlder: false))))
+    ) {
+      $0.room.feed.messages = broadcasts(1...15)
+      $0.room.feed.isLoadingOlder = false
+      $0.room.feed.hasOlder = false
     }
   }
 
   @Test func newMessagesWhilePagedBack_areCountedBelowUntilPagedTo() async {
     var state = loadedRoom(1...40, hasOlder: false)
-    state.room.isLive = true
+    state.room.feed.isLive = true
     let store = TestStore(initialState: state) { ChatFeature() }
 
-    await store.send(.view(.olderTapped)) { $0.room.scrolledBack = 10 }
-    await store.send(.roomUpdated(.messages(broadcasts(41...43)))) {
-      $0.room.messages = broadcasts(1...43)
-      $0.room.scrolledBack = 13
-      $0.room.newBelow = 3
+    await store.send(.room(.view(.olderTapped))) { $0.room.feed.scrolledBack = 10 }
+    await store.send(.room(.roomUpdated(.messages(broadcasts(41...43))))) {
+      $0.room.feed.messages = broadcasts(1...43)
+      $0.room.feed.scrolledBack = 13
+      $0.room.feed.newBelow = 3
     }
-    await store.send(.view(.newerTapped)) { $0.room.scrolledBack = 3 }
-    await store.send(.view(.newerTapped)) {
-      $0.room.scrolledBack = 0
-      $0.room.newBelow = 0
+    await store.send(.room(.view(.newerTapped))) { $0.room.feed.scrolledBack = 3 }
+    await store.send(.room(.view(.newerTapped))) {
+      $0.room.feed.scrolledBack = 0
+      $0.room.feed.newBelow = 0
     }
   }
 
@@ -122,7 +125,7 @@ struct ChatPagingTests {
       }
     }
 
-    await store.send(.view(.olderTapped)) { $0.room.isLoadingOlder = true }
+    await store.send(.room(.view(.olderTapped))) { $0.room.feed.isLoadingOlder = true }
     await store.send(.view(.backTapped))
     await store.receive(.delegate(.close))
     opened.finish()

@@ -3,6 +3,7 @@ import ComposableArchitectureTesting
 import FanAppTestSupport
 import FanChat
 import MessageClient
+import MessageRoom
 import Testing
 
 @MainActor
@@ -18,19 +19,19 @@ struct ChatUnreadCountTests {
       $0.messageClient.followRoom = { _, _ in updates }
     }
 
-    await store.send(.view(.task)) {
-      $0.room.isLoading = true
-      $0.room.isLive = true
+    await store.send(.room(.view(.task))) {
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
     continuation.yield(.loaded([.broadcast(1, "안녕")], hasOlder: false))
-    await store.receive(.roomUpdated(.loaded([.broadcast(1, "안녕")], hasOlder: false))) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
-      $0.room.messages = [.broadcast(1, "안녕")]
+    await store.receive(.room(.roomUpdated(.loaded([.broadcast(1, "안녕")], hasOlder: false)))) {
+      $0.room.feed.isLoading = false
+      $0.room.feed.hasLoaded = true
+      $0.room.feed.messages = [.broadcast(1, "안녕")]
       $0.unreadCount = 0
     }
     #expect(listsCount.wrappedValue == 0)
-    await store.send(.view(.backTapped)) { $0.room.isLive = false }
+    await store.send(.view(.backTapped)) { $0.room.feed.isLive = false }
     await store.receive(.delegate(.close))
   }
 }

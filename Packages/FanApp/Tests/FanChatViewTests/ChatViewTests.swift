@@ -6,6 +6,7 @@ import Foundation
 import FrommUI
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import Testing
 
 @MainActor
@@ -34,26 +35,28 @@ struct ChatViewTests {
 
   @Test func render_replyNotSent_showsWhyAndTheKeptReply() {
     var state = ChatFeature.State.iuRoom()
-    state.outbox = Outbox(kind: .reply, kept: "kept", problem: .notSent(.timeout))
+    state.room.outbox = Outbox(
+      kind: .reply, queue: [.init(text: "kept", key: UUID(0))], problem: .notSent(.timeout))
     let text = view.render(state).plainText(width: 200)
 
     #expect(
       text.contains(
         "[!] Your reply was not sent: \(APIError.timeout.message) It is kept. Type /retry to send it again."))
+    #expect(text.contains("[/discard] Forget the kept replies"))
     #expect(text.contains("[i] Unsent reply: kept"))
     #expect(view.render(state).prompt?.keptText == nil)
   }
 
   @Test func render_roomFailedBeforeAndAfterLoading_saysWhichCommandStartsItAgain() {
     var state = ChatFeature.State.iuRoom()
-    state.room.fail(.timeout)
+    state.room.feed.fail(.timeout)
     #expect(
       view.render(state).plainText(width: 200).contains(
         "[!] Could not load the room: \(APIError.timeout.message) Type /reload to try again."))
 
     state = ChatFeature.State.iuRoom([.broadcast(1, "hi")])
-    state.room.hasLoaded = true
-    state.room.fail(.timeout)
+    state.room.feed.hasLoaded = true
+    state.room.feed.fail(.timeout)
     #expect(
       view.render(state).plainText(width: 200).contains(
         "[!] New messages stopped arriving: \(APIError.timeout.message) Type /reload to follow the room again."
@@ -63,7 +66,7 @@ struct ChatViewTests {
   @Test func render_replyOverTheLimit_saysHowMuchToCutAndKeepsItInTheLine() {
     let long = String(repeating: "a", count: 530)
     var state = ChatFeature.State.iuRoom()
-    state.outbox = Outbox(kind: .reply, kept: long, problem: .tooLong(count: 530))
+    state.room.outbox = Outbox(kind: .reply, refusedText: long, problem: .tooLong(count: 530))
     let screen = view.render(state)
 
     #expect(
@@ -74,7 +77,7 @@ struct ChatViewTests {
 
   @Test func render_interruption_isShownAsANotice() {
     var state = ChatFeature.State.iuRoom()
-    state.room.interruption = "New messages are not arriving."
+    state.room.feed.interruption = "New messages are not arriving."
 
     #expect(view.render(state).plainText().contains("[i] New messages are not arriving."))
   }
@@ -92,25 +95,25 @@ struct ChatViewTests {
   @Test func render_pagedBackWhileNewMessagesArrive_saysHowManyNewAreBelow() {
     var state = ChatFeature.State.iuRoom(
       (1...40).map { Message.broadcast(MessageID(Int64($0)), "message \($0)") })
-    state.room.scrolledBack = 12
-    state.room.newBelow = 2
+    state.room.feed.scrolledBack = 12
+    state.room.feed.newBelow = 2
     let text = view.render(state).plainText(width: 80)
 
     #expect(text.contains("- IU: message 28 "))
     #expect(!text.contains("- IU: message 29 "))
     #expect(text.contains("[i] 2 new messages below: PageDown to read"))
-    state.room.newBelow = 0
+    state.room.feed.newBelow = 0
     #expect(view.render(state).plainText(width: 80).contains("… 12 newer messages below (PageDown)"))
   }
 
   @Test func render_olderOnTheServer_saysHowToReadThemAndWhileTheyLoad() {
     var state = ChatFeature.State.iuRoom([.broadcast(50, "newest read")])
-    state.room.hasOlder = true
+    state.room.feed.hasOlder = true
     #expect(view.render(state).plainText(width: 80).contains("… older messages (PageUp or /older)"))
-    state.room.isLoadingOlder = true
+    state.room.feed.isLoadingOlder = true
     #expect(view.render(state).plainText(width: 80).contains("Loading older messages"))
-    state.room.isLoadingOlder = false
-    state.room.olderFailure = "Could not load older messages: Timed out."
+    state.room.feed.isLoadingOlder = false
+    state.room.feed.olderFailure = "Could not load older messages: Timed out."
     #expect(
       view.render(state).plainText(width: 120)
         .contains("[!] Could not load older messages: Timed out. Type /older to try again."))
@@ -119,21 +122,22 @@ struct ChatViewTests {
   @Test func action_pageKeysAndOlderCommand_pageThroughTheRoom() {
     let state = ChatFeature.State.iuRoom()
 
-    #expect(view.action(for: .key(.pageUp), in: state) == .view(.olderTapped))
-    #expect(view.action(for: InputEvent(line: "/older"), in: state) == .view(.olderTapped))
-    #expect(view.action(for: .key(.pageDown), in: state) == .view(.newerTapped))
+    #expect(view.action(for: .key(.pageUp), in: state) == .room(.view(.olderTapped)))
+    #expect(view.action(for: InputEvent(line: "/older"), in: state) == .room(.view(.olderTapped)))
+    #expect(view.action(for: .key(.pageDown), in: state) == .room(.view(.newerTapped)))
   }
 
   @Test func action_linesAreRepliesAndSlashCommandsNavigate() {
     let state = ChatFeature.State.iuRoom()
 
-    #expect(view.action(for: .line("b"), in: state) == .view(.sendTapped("b")))
+    #expect(view.action(for: .line("b"), in: state) == .room(.view(.sendTapped("b"))))
     #expect(view.action(for: InputEvent(line: "/back"), in: state) == .view(.backTapped))
     #expect(view.action(for: .key(.escape), in: state) == .view(.backTapped))
-    #expect(view.action(for: InputEvent(line: "/retry"), in: state) == .view(.retryTapped))
-    #expect(view.action(for: InputEvent(line: "/reload"), in: state) == .view(.reloadTapped))
-    #expect(view.action(for: InputEvent(line: "//slash"), in: state) == .view(.sendTapped("/slash")))
+    #expect(view.action(for: InputEvent(line: "/retry"), in: state) == .room(.view(.retryTapped)))
+    #expect(view.action(for: InputEvent(line: "/discard"), in: state) == .room(.view(.discardTapped)))
+    #expect(view.action(for: InputEvent(line: "/reload"), in: state) == .room(.view(.reloadTapped)))
+    #expect(view.action(for: InputEvent(line: "//slash"), in: state) == .room(.view(.sendTapped("/slash"))))
     #expect(view.action(for: InputEvent(line: "/dance"), in: state) == nil)
-    #expect(view.startAction == .view(.task))
+    #expect(view.startAction == .room(.view(.task)))
   }
 }

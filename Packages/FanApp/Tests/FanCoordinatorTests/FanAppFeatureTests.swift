@@ -13,6 +13,7 @@ import FanProfile
 import FanSignIn
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import ProfileClient
 import ProfileDataModels
 import Synchronization
@@ -104,27 +105,29 @@ struct FanAppNavigationTests {
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, unreadCount: Shared(value: 2)
         ))
     }
-    await store.receive(.destination(.presented(.chat(.view(.task))))) {
+    await store.receive(.destination(.presented(.chat(.room(.view(.task)))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(isLoading: true, isLive: true), unreadCount: Shared(value: 2)))
+          feed: RoomFeed(isLoading: true, isLive: true), unreadCount: Shared(value: 2)))
     }
     continuation.yield(.loaded([.hello], hasOlder: false))
     // The room and the list share the unread count: reading the room clears the list's badge.
-    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([.hello], hasOlder: false)))))) {
+    await store.receive(
+      .destination(.presented(.chat(.room(.roomUpdated(.loaded([.hello], hasOlder: false))))))
+    ) {
       $0.artists?.artists[id: 1]?.unreadCount = 0
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true), unreadCount: Shared(value: 0)))
+          feed: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true), unreadCount: Shared(value: 0)))
     }
 
     await store.send(.destination(.presented(.chat(.view(.backTapped))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(messages: [.hello], hasLoaded: true)))
+          feed: RoomFeed(messages: [.hello], hasLoaded: true)))
     }
     // Nothing to reload: the list already shows the room read.
     await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
@@ -138,7 +141,7 @@ struct FanAppNavigationTests {
     continuation.onTermination = { _ in ended.withLock { $0 = true } }
     let room = ChatFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-      room: RoomFeed(messages: [.hello], hasLoaded: true))
+      feed: RoomFeed(messages: [.hello], hasLoaded: true))
     var state = Self.signedIn()
     state.destination = .chat(room)
     let store = TestStore(initialState: state) {
@@ -150,18 +153,18 @@ struct FanAppNavigationTests {
       }
     }
 
-    await store.send(.destination(.presented(.chat(.view(.reloadTapped))))) {
+    await store.send(.destination(.presented(.chat(.room(.view(.reloadTapped)))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(messages: [.hello], hasLoaded: true, isLoading: true, isLive: true)))
+          feed: RoomFeed(messages: [.hello], hasLoaded: true, isLoading: true, isLive: true)))
     }
     continuation.yield(.loaded([], hasOlder: false))
-    await store.receive(.destination(.presented(.chat(.roomUpdated(.loaded([], hasOlder: false)))))) {
+    await store.receive(.destination(.presented(.chat(.room(.roomUpdated(.loaded([], hasOlder: false))))))) {
       $0.destination = .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true)))
+          feed: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true)))
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
     #expect(ended.withLock { $0 })
@@ -200,7 +203,7 @@ struct FanAppNavigationTests {
     state.destination = .chat(
       ChatFeature.State(
         artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-        room: RoomFeed(messages: [.hello], hasLoaded: true)))
+        feed: RoomFeed(messages: [.hello], hasLoaded: true)))
     let store = TestStore(initialState: state) { FanAppFeature() }
 
     await store.send(.sessionEnded("")) {

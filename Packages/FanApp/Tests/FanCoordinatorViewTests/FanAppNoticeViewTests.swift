@@ -5,6 +5,7 @@ import FanCoordinator
 import FanCoordinatorView
 import FrommUI
 import MessageClient
+import MessageRoom
 import Testing
 
 @MainActor
@@ -16,7 +17,7 @@ struct FanAppNoticeViewTests {
       destination: .chat(
         ChatFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
-          room: RoomFeed(messages: [], hasLoaded: true, isLive: true))),
+          feed: RoomFeed(messages: [], hasLoaded: true, isLive: true))),
       newMessageNotice: notice)
   }
 

@@ -131,7 +131,8 @@ public struct APIClient: Sendable {
   }
 
   private func makeRequest<Response>(_ endpoint: Endpoint<Response>) throws -> WireRequest {
-    var request = WireRequest(method: endpoint.method.rawValue, path: endpoint.path, query: endpoint.query)
+    var request = WireRequest(
+      method: endpoint.method.rawValue, path: endpoint.path, query: endpoint.query, headers: endpoint.headers)
     if let body = endpoint.body {
       do {
         request.body = try WireJSON.encode(body)

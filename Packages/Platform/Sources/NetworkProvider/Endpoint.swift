@@ -23,6 +23,8 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
   public var isIdempotent: Bool
   /// Path prefixes whose cached answers a success makes stale (for every user).
   public var invalidates: [String]
+  /// Headers the call adds to those the ``APIClient`` sets (an `idempotency-key` on a post).
+  public var headers: [String: String]
 
   /// Describes a call.
   ///
@@ -32,7 +34,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
   public init(
     _ method: HTTPMethod, _ path: String, query: [String: String] = [:],
     body: (any Encodable & Sendable)? = nil, requiresSession: Bool = true, cacheTTL: Duration? = nil,
-    isIdempotent: Bool? = nil, invalidates: [String]? = nil
+    isIdempotent: Bool? = nil, invalidates: [String]? = nil, headers: [String: String] = [:]
   ) {
     self.method = method
     self.path = path
@@ -42,6 +44,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     self.cacheTTL = cacheTTL
     self.isIdempotent = isIdempotent ?? method.isIdempotent
     self.invalidates = invalidates ?? (method == .get ? [] : [path])
+    self.headers = headers
   }
 
   /// Whether ``APIClient`` may answer this call from its cache.

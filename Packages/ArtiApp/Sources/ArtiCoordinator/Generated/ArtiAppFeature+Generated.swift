@@ -10,24 +10,18 @@ import CommonDataModels
 import ComposableArchitecture
 
 extension ArtiAppFeature.Action {
-  /// The case paths of ``ArtiAppFeature/Action``: `\.task`, `\.restoreResponse`, `\.signInButtonTapped`, ….
+  /// The case paths of ``ArtiAppFeature/Action``: `\.view`, `\.restoreResponse`, `\.path`, ….
   public struct AllCasePaths: Sendable {
-    /// The `task` case.
-    public var task: AnyCasePath<ArtiAppFeature.Action, Void> {
+    /// The `view` case.
+    public var view: AnyCasePath<ArtiAppFeature.Action, View> {
       AnyCasePath(
-        embed: { _ in ArtiAppFeature.Action.task }, extract: { if case .task = $0 { () } else { nil } })
+        embed: ArtiAppFeature.Action.view, extract: { if case .view(let value) = $0 { value } else { nil } })
     }
     /// The `restoreResponse` case.
     public var restoreResponse: AnyCasePath<ArtiAppFeature.Action, Result<Session?, APIError>> {
       AnyCasePath(
         embed: ArtiAppFeature.Action.restoreResponse,
         extract: { if case .restoreResponse(let value) = $0 { value } else { nil } })
-    }
-    /// The `signInButtonTapped` case.
-    public var signInButtonTapped: AnyCasePath<ArtiAppFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in ArtiAppFeature.Action.signInButtonTapped },
-        extract: { if case .signInButtonTapped = $0 { () } else { nil } })
     }
     /// The `path` case.
     public var path: AnyCasePath<ArtiAppFeature.Action, StackActionOf<ArtiAppFeature.Path>> {
@@ -49,6 +43,11 @@ extension ArtiAppFeature.Action {
 
   /// The case paths of ``ArtiAppFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
+
+  /// The payload of the `view` case, or `nil` in another case.
+  public var view: View? {
+    if case .view(let value) = self { value } else { nil }
+  }
 
   /// The payload of the `restoreResponse` case, or `nil` in another case.
   public var restoreResponse: Result<Session?, APIError>? {

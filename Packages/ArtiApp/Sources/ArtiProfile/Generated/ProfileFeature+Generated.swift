@@ -8,18 +8,12 @@ import ProfileClient
 import ProfileDataModels
 
 extension ProfileFeature.Action {
-  /// The case paths of ``ProfileFeature/Action``: `\.task`, `\.refreshTapped`, `\.profileResponse`, ….
+  /// The case paths of ``ProfileFeature/Action``: `\.view`, `\.profileResponse`, `\.saveResponse`, ….
   public struct AllCasePaths: Sendable {
-    /// The `task` case.
-    public var task: AnyCasePath<ProfileFeature.Action, Void> {
+    /// The `view` case.
+    public var view: AnyCasePath<ProfileFeature.Action, View> {
       AnyCasePath(
-        embed: { _ in ProfileFeature.Action.task }, extract: { if case .task = $0 { () } else { nil } })
-    }
-    /// The `refreshTapped` case.
-    public var refreshTapped: AnyCasePath<ProfileFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in ProfileFeature.Action.refreshTapped },
-        extract: { if case .refreshTapped = $0 { () } else { nil } })
+        embed: ProfileFeature.Action.view, extract: { if case .view(let value) = $0 { value } else { nil } })
     }
     /// The `profileResponse` case.
     public var profileResponse: AnyCasePath<ProfileFeature.Action, Result<Profile, APIError>> {
@@ -27,47 +21,11 @@ extension ProfileFeature.Action {
         embed: ProfileFeature.Action.profileResponse,
         extract: { if case .profileResponse(let value) = $0 { value } else { nil } })
     }
-    /// The `editTapped` case.
-    public var editTapped: AnyCasePath<ProfileFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in ProfileFeature.Action.editTapped },
-        extract: { if case .editTapped = $0 { () } else { nil } })
-    }
-    /// The `displayNameChanged` case.
-    public var displayNameChanged: AnyCasePath<ProfileFeature.Action, String> {
-      AnyCasePath(
-        embed: ProfileFeature.Action.displayNameChanged,
-        extract: { if case .displayNameChanged(let value) = $0 { value } else { nil } })
-    }
-    /// The `statusMessageChanged` case.
-    public var statusMessageChanged: AnyCasePath<ProfileFeature.Action, String> {
-      AnyCasePath(
-        embed: ProfileFeature.Action.statusMessageChanged,
-        extract: { if case .statusMessageChanged(let value) = $0 { value } else { nil } })
-    }
-    /// The `saveTapped` case.
-    public var saveTapped: AnyCasePath<ProfileFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in ProfileFeature.Action.saveTapped },
-        extract: { if case .saveTapped = $0 { () } else { nil } })
-    }
-    /// The `cancelEditTapped` case.
-    public var cancelEditTapped: AnyCasePath<ProfileFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in ProfileFeature.Action.cancelEditTapped },
-        extract: { if case .cancelEditTapped = $0 { () } else { nil } })
-    }
     /// The `saveResponse` case.
     public var saveResponse: AnyCasePath<ProfileFeature.Action, Result<Profile, APIError>> {
       AnyCasePath(
         embed: ProfileFeature.Action.saveResponse,
         extract: { if case .saveResponse(let value) = $0 { value } else { nil } })
-    }
-    /// The `signOutTapped` case.
-    public var signOutTapped: AnyCasePath<ProfileFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in ProfileFeature.Action.signOutTapped },
-        extract: { if case .signOutTapped = $0 { () } else { nil } })
     }
     /// The `confirmationDialog` case.
     public var confirmationDialog: AnyCasePath<ProfileFeature.Action, PresentationAction<ConfirmationDialog>>
@@ -76,11 +34,11 @@ extension ProfileFeature.Action {
         embed: ProfileFeature.Action.confirmationDialog,
         extract: { if case .confirmationDialog(let value) = $0 { value } else { nil } })
     }
-    /// The `signOutFailed` case.
-    public var signOutFailed: AnyCasePath<ProfileFeature.Action, APIError> {
+    /// The `signOutResponse` case.
+    public var signOutResponse: AnyCasePath<ProfileFeature.Action, APIError?> {
       AnyCasePath(
-        embed: ProfileFeature.Action.signOutFailed,
-        extract: { if case .signOutFailed(let value) = $0 { value } else { nil } })
+        embed: ProfileFeature.Action.signOutResponse,
+        extract: { if case .signOutResponse(let value) = $0 { value } else { nil } })
     }
     /// The `delegate` case.
     public var delegate: AnyCasePath<ProfileFeature.Action, Delegate> {
@@ -93,19 +51,14 @@ extension ProfileFeature.Action {
   /// The case paths of ``ProfileFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
+  /// The payload of the `view` case, or `nil` in another case.
+  public var view: View? {
+    if case .view(let value) = self { value } else { nil }
+  }
+
   /// The payload of the `profileResponse` case, or `nil` in another case.
   public var profileResponse: Result<Profile, APIError>? {
     if case .profileResponse(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `displayNameChanged` case, or `nil` in another case.
-  public var displayNameChanged: String? {
-    if case .displayNameChanged(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `statusMessageChanged` case, or `nil` in another case.
-  public var statusMessageChanged: String? {
-    if case .statusMessageChanged(let value) = self { value } else { nil }
   }
 
   /// The payload of the `saveResponse` case, or `nil` in another case.
@@ -118,9 +71,9 @@ extension ProfileFeature.Action {
     if case .confirmationDialog(let value) = self { value } else { nil }
   }
 
-  /// The payload of the `signOutFailed` case, or `nil` in another case.
-  public var signOutFailed: APIError? {
-    if case .signOutFailed(let value) = self { value } else { nil }
+  /// The payload of the `signOutResponse` case, or `nil` in another case.
+  public var signOutResponse: APIError?? {
+    if case .signOutResponse(let value) = self { value } else { nil }
   }
 
   /// The payload of the `delegate` case, or `nil` in another case.

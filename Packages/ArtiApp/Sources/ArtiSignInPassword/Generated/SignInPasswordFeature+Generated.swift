@@ -8,26 +8,13 @@ import CommonKit
 import ComposableArchitecture
 
 extension SignInPasswordFeature.Action {
-  /// The case paths of ``SignInPasswordFeature/Action``: `\.binding`, `\.signInButtonTapped`, `\.passwordSubmitted`, ….
+  /// The case paths of ``SignInPasswordFeature/Action``: `\.view`, `\.signInResponse`, `\.notAnArtistSignedOut`, ….
   public struct AllCasePaths: Sendable {
-    /// The `binding` case.
-    public var binding: AnyCasePath<SignInPasswordFeature.Action, BindingAction<SignInPasswordFeature.State>>
-    {
+    /// The `view` case.
+    public var view: AnyCasePath<SignInPasswordFeature.Action, View> {
       AnyCasePath(
-        embed: SignInPasswordFeature.Action.binding,
-        extract: { if case .binding(let value) = $0 { value } else { nil } })
-    }
-    /// The `signInButtonTapped` case.
-    public var signInButtonTapped: AnyCasePath<SignInPasswordFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in SignInPasswordFeature.Action.signInButtonTapped },
-        extract: { if case .signInButtonTapped = $0 { () } else { nil } })
-    }
-    /// The `passwordSubmitted` case.
-    public var passwordSubmitted: AnyCasePath<SignInPasswordFeature.Action, String> {
-      AnyCasePath(
-        embed: SignInPasswordFeature.Action.passwordSubmitted,
-        extract: { if case .passwordSubmitted(let value) = $0 { value } else { nil } })
+        embed: SignInPasswordFeature.Action.view,
+        extract: { if case .view(let value) = $0 { value } else { nil } })
     }
     /// The `signInResponse` case.
     public var signInResponse: AnyCasePath<SignInPasswordFeature.Action, Result<Session, APIError>> {
@@ -41,12 +28,6 @@ extension SignInPasswordFeature.Action {
         embed: { _ in SignInPasswordFeature.Action.notAnArtistSignedOut },
         extract: { if case .notAnArtistSignedOut = $0 { () } else { nil } })
     }
-    /// The `backButtonTapped` case.
-    public var backButtonTapped: AnyCasePath<SignInPasswordFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in SignInPasswordFeature.Action.backButtonTapped },
-        extract: { if case .backButtonTapped = $0 { () } else { nil } })
-    }
     /// The `delegate` case.
     public var delegate: AnyCasePath<SignInPasswordFeature.Action, Delegate> {
       AnyCasePath(
@@ -58,14 +39,9 @@ extension SignInPasswordFeature.Action {
   /// The case paths of ``SignInPasswordFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
-  /// The payload of the `binding` case, or `nil` in another case.
-  public var binding: BindingAction<SignInPasswordFeature.State>? {
-    if case .binding(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `passwordSubmitted` case, or `nil` in another case.
-  public var passwordSubmitted: String? {
-    if case .passwordSubmitted(let value) = self { value } else { nil }
+  /// The payload of the `view` case, or `nil` in another case.
+  public var view: View? {
+    if case .view(let value) = self { value } else { nil }
   }
 
   /// The payload of the `signInResponse` case, or `nil` in another case.

@@ -3,17 +3,17 @@
 
 import AuthClient
 import CommonDataModels
+import CommonKit
 import ComposableArchitecture
 
 extension SignInUsernameFeature.Action {
-  /// The case paths of ``SignInUsernameFeature/Action``: `\.binding`, `\.checkResponse`, `\.nextButtonTapped`, ….
+  /// The case paths of ``SignInUsernameFeature/Action``: `\.view`, `\.checkResponse`, `\.delegate`.
   public struct AllCasePaths: Sendable {
-    /// The `binding` case.
-    public var binding: AnyCasePath<SignInUsernameFeature.Action, BindingAction<SignInUsernameFeature.State>>
-    {
+    /// The `view` case.
+    public var view: AnyCasePath<SignInUsernameFeature.Action, View> {
       AnyCasePath(
-        embed: SignInUsernameFeature.Action.binding,
-        extract: { if case .binding(let value) = $0 { value } else { nil } })
+        embed: SignInUsernameFeature.Action.view,
+        extract: { if case .view(let value) = $0 { value } else { nil } })
     }
     /// The `checkResponse` case.
     public var checkResponse:
@@ -22,18 +22,6 @@ extension SignInUsernameFeature.Action {
       AnyCasePath(
         embed: { SignInUsernameFeature.Action.checkResponse(username: $0.0, $0.1) },
         extract: { if case .checkResponse(let value0, let value1) = $0 { (value0, value1) } else { nil } })
-    }
-    /// The `nextButtonTapped` case.
-    public var nextButtonTapped: AnyCasePath<SignInUsernameFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in SignInUsernameFeature.Action.nextButtonTapped },
-        extract: { if case .nextButtonTapped = $0 { () } else { nil } })
-    }
-    /// The `backButtonTapped` case.
-    public var backButtonTapped: AnyCasePath<SignInUsernameFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in SignInUsernameFeature.Action.backButtonTapped },
-        extract: { if case .backButtonTapped = $0 { () } else { nil } })
     }
     /// The `delegate` case.
     public var delegate: AnyCasePath<SignInUsernameFeature.Action, Delegate> {
@@ -46,9 +34,9 @@ extension SignInUsernameFeature.Action {
   /// The case paths of ``SignInUsernameFeature/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
-  /// The payload of the `binding` case, or `nil` in another case.
-  public var binding: BindingAction<SignInUsernameFeature.State>? {
-    if case .binding(let value) = self { value } else { nil }
+  /// The payload of the `view` case, or `nil` in another case.
+  public var view: View? {
+    if case .view(let value) = self { value } else { nil }
   }
 
   /// The payload of the `checkResponse` case, or `nil` in another case.

@@ -3,6 +3,7 @@
 
 import CommonDataModels
 import Dependencies
+import Foundation
 import MessageDataModels
 
 extension MessageClient {

@@ -3,40 +3,21 @@
 
 import CommonDataModels
 import ComposableArchitecture
-import MessageClient
 import MessageDataModels
+import MessageRoom
 
 extension ChatFeature.Action {
-  /// The case paths of ``ChatFeature/Action``: `\.view`, `\.roomUpdated`, `\.roomFailed`, ….
+  /// The case paths of ``ChatFeature/Action``: `\.view`, `\.room`, `\.delegate`.
   public struct AllCasePaths: Sendable {
     /// The `view` case.
     public var view: AnyCasePath<ChatFeature.Action, View> {
       AnyCasePath(
         embed: ChatFeature.Action.view, extract: { if case .view(let value) = $0 { value } else { nil } })
     }
-    /// The `roomUpdated` case.
-    public var roomUpdated: AnyCasePath<ChatFeature.Action, RoomUpdate> {
+    /// The `room` case.
+    public var room: AnyCasePath<ChatFeature.Action, Room.Action> {
       AnyCasePath(
-        embed: ChatFeature.Action.roomUpdated,
-        extract: { if case .roomUpdated(let value) = $0 { value } else { nil } })
-    }
-    /// The `roomFailed` case.
-    public var roomFailed: AnyCasePath<ChatFeature.Action, APIError> {
-      AnyCasePath(
-        embed: ChatFeature.Action.roomFailed,
-        extract: { if case .roomFailed(let value) = $0 { value } else { nil } })
-    }
-    /// The `olderResponse` case.
-    public var olderResponse: AnyCasePath<ChatFeature.Action, Result<HistoryPage, APIError>> {
-      AnyCasePath(
-        embed: ChatFeature.Action.olderResponse,
-        extract: { if case .olderResponse(let value) = $0 { value } else { nil } })
-    }
-    /// The `sendResponse` case.
-    public var sendResponse: AnyCasePath<ChatFeature.Action, Result<Message, APIError>> {
-      AnyCasePath(
-        embed: ChatFeature.Action.sendResponse,
-        extract: { if case .sendResponse(let value) = $0 { value } else { nil } })
+        embed: ChatFeature.Action.room, extract: { if case .room(let value) = $0 { value } else { nil } })
     }
     /// The `delegate` case.
     public var delegate: AnyCasePath<ChatFeature.Action, Delegate> {
@@ -54,24 +35,9 @@ extension ChatFeature.Action {
     if case .view(let value) = self { value } else { nil }
   }
 
-  /// The payload of the `roomUpdated` case, or `nil` in another case.
-  public var roomUpdated: RoomUpdate? {
-    if case .roomUpdated(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `roomFailed` case, or `nil` in another case.
-  public var roomFailed: APIError? {
-    if case .roomFailed(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `olderResponse` case, or `nil` in another case.
-  public var olderResponse: Result<HistoryPage, APIError>? {
-    if case .olderResponse(let value) = self { value } else { nil }
-  }
-
-  /// The payload of the `sendResponse` case, or `nil` in another case.
-  public var sendResponse: Result<Message, APIError>? {
-    if case .sendResponse(let value) = self { value } else { nil }
+  /// The payload of the `room` case, or `nil` in another case.
+  public var room: Room.Action? {
+    if case .room(let value) = self { value } else { nil }
   }
 
   /// The payload of the `delegate` case, or `nil` in another case.

@@ -1,9 +1,8 @@
 /// A feature's terminal presentation: a pure function from state to a ``Screen``, and from
 /// what the user typed to an action.
 ///
-/// Views hold no state and touch no terminal, so a test calls them directly. Write one against a
-/// small view state and view action (a ViewState/ViewAction split), then map it onto
-/// the feature with ``scope(state:action:)``:
+/// Views hold no state and touch no terminal, so a test calls them directly. Write one over the
+/// feature's own `State` and `Action`, returning the cases of its `Action.View`:
 ///
 /// ```swift
 /// struct CounterView: TerminalView {
@@ -17,8 +16,8 @@
 ///
 ///   func action(for input: InputEvent, in state: Counter.State) -> Counter.Action? {
 ///     switch input {
-///     case .line("+"): .incrementButtonTapped
-///     case .line("-"): .decrementButtonTapped
+///     case .line("+"): .view(.incrementButtonTapped)
+///     case .line("-"): .view(.decrementButtonTapped)
 ///     default: nil
 ///     }
 ///   }

@@ -1,7 +1,7 @@
 import CommonDataModels
 import Foundation
-import MessageClient
 import MessageDataModels
+import MessageRoom
 import Testing
 
 private func message(_ id: Int64) -> Message {

@@ -1,5 +1,5 @@
 import ArtiAppTestSupport
-import ArtiThread
+import ArtiFans
 import ArtistClient
 import ArtistDataModels
 import CommonDataModels
@@ -8,15 +8,16 @@ import ComposableArchitectureTesting
 import Foundation
 import MessageClient
 import MessageDataModels
+import MessageRoom
 import Synchronization
 import Testing
 
 @MainActor
-struct ThreadFeatureTests {
+struct FansFeatureTests {
   @Test func task_readsSubscribersAndFollowsTheRoom_groupingRepliesPerFanUntilItDisappears() async {
     let (updates, room) = AsyncThrowingStream.makeStream(of: RoomUpdate.self)
-    let store = TestStore(initialState: ThreadFeature.State(artistId: artistID)) {
-      ThreadFeature()
+    let store = TestStore(initialState: FansFeature.State(artistId: artistID)) {
+      FansFeature()
     } withDependencies: {
       $0.artistClient.subscribers = { id in
         #expect(id == artistID)
@@ -31,8 +32,8 @@ struct ThreadFeatureTests {
 
     await store.send(.view(.task)) {
       $0.isLoadingSubscribers = true
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
     await store.receive(.subscribersResponse(.success([minji, demoFan]))) {
       $0.isLoadingSubscribers = false
@@ -43,33 +44,33 @@ struct ThreadFeatureTests {
       reply(4, "보고 싶어요", from: minji),
     ]
     room.yield(.loaded(loaded, hasOlder: false))
-    await store.receive(.roomUpdated(.loaded(loaded, hasOlder: false))) {
-      $0.room.isLoading = false
-      $0.room.hasLoaded = true
-      $0.room.messages = loaded
+    await store.receive(.room(.roomUpdated(.loaded(loaded, hasOlder: false)))) {
+      $0.room.feed.isLoading = false
+      $0.room.feed.hasLoaded = true
+      $0.room.feed.messages = loaded
     }
     #expect(store.state.threads.map(\.username) == ["minji_fan", "demo_fan"])
     #expect(store.state.threads[0].replies.map(\.text) == ["언니 안녕!", "보고 싶어요"])
 
     room.yield(.messages([reply(5, "me too", from: demoFan)]))
-    await store.receive(.roomUpdated(.messages([reply(5, "me too", from: demoFan)]))) {
-      $0.room.messages.append(reply(5, "me too", from: demoFan))
+    await store.receive(.room(.roomUpdated(.messages([reply(5, "me too", from: demoFan)])))) {
+      $0.room.feed.messages.append(reply(5, "me too", from: demoFan))
     }
     // The newest reply puts its fan first.
     #expect(store.state.threads.map(\.username) == ["demo_fan", "minji_fan"])
 
     await store.send(.view(.disappeared)) {
-      $0.room.isLive = false
+      $0.room.feed.isLive = false
     }
     await store.finish()
   }
 
   @Test func fanPickedThenBack_opensTheirThreadThenTheList() async {
-    let state = ThreadFeature.State(
+    let state = FansFeature.State(
       artistId: artistID, subscribers: [minji, demoFan],
-      room: RoomFeed(
+      feed: RoomFeed(
         messages: [reply(2, "언니 안녕!", from: minji), reply(3, "hello!", from: demoFan)], hasLoaded: true))
-    let store = TestStore(initialState: state) { ThreadFeature() }
+    let store = TestStore(initialState: state) { FansFeature() }
 
     await store.send(.view(.unknownFanNamed("nobody"))) {
       $0.notice = "No fan in the list is \"nobody\"; type a number or a username from the list."
@@ -86,8 +87,8 @@ struct ThreadFeatureTests {
     let forbidden = APIError.rejected(code: "forbidden", message: "Only iu_official can see who subscribes.")
     let answers = LockedAnswers<[Subscriber]>([.failure(forbidden), .success([minji])])
     let follows = Mutex<[AsyncThrowingStream<RoomUpdate, any Error>.Continuation]>([])
-    let store = TestStore(initialState: ThreadFeature.State(artistId: artistID)) {
-      ThreadFeature()
+    let store = TestStore(initialState: FansFeature.State(artistId: artistID)) {
+      FansFeature()
     } withDependencies: {
       $0.artistClient.subscribers = { _ in try answers.next() }
       $0.messageClient.followRoom = { _, _ in
@@ -99,8 +100,8 @@ struct ThreadFeatureTests {
 
     await store.send(.view(.task)) {
       $0.isLoadingSubscribers = true
-      $0.room.isLoading = true
-      $0.room.isLive = true
+      $0.room.feed.isLoading = true
+      $0.room.feed.isLive = true
     }
     await store.receive(.subscribersResponse(.failure(forbidden))) {
       $0.isLoadingSubscribers = false
@@ -115,17 +116,17 @@ struct ThreadFeatureTests {
       $0.subscribers = [minji]
     }
     await store.send(.view(.disappeared)) {
-      $0.room.isLoading = false
-      $0.room.isLive = false
+      $0.room.feed.isLoading = false
+      $0.room.feed.isLive = false
     }
     await store.finish()
     #expect(follows.withLock { $0.count } == 2)
   }
 
   @Test func threads_fanWhoRepliedThenUnsubscribed_isListedAfterThoseWithNewerReplies() {
-    let state = ThreadFeature.State(
+    let state = FansFeature.State(
       artistId: artistID, subscribers: [demoFan],
-      room: RoomFeed(messages: [reply(2, "bye", from: minji), broadcast(3, "hi all")], hasLoaded: true))
+      feed: RoomFeed(messages: [reply(2, "bye", from: minji), broadcast(3, "hi all")], hasLoaded: true))
     #expect(state.threads.map(\.username) == ["minji_fan", "demo_fan"])
     #expect(state.threads[0].isSubscribed == false)
     #expect(state.threads[1].replies.isEmpty)

@@ -1,21 +1,21 @@
 import ArtiAppTestSupport
-import ArtiThread
-import ArtiThreadView
+import ArtiFans
+import ArtiFansView
 import ArtistDataModels
 import CommonDataModels
 import Foundation
 import FrommUI
-import MessageClient
 import MessageDataModels
+import MessageRoom
 import Testing
 
-struct ThreadViewTests {
+struct FansViewTests {
   // 1_795_000_000 is 2026-11-18 11:06:40 UTC, 20:06 in Seoul; minji subscribed at 1_794_000_000,
   // 2026-11-07 06:20 in Seoul.
-  let view = ThreadView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
-  let state = ThreadFeature.State(
+  let view = FansView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
+  let state = FansFeature.State(
     artistId: artistID, subscribers: [minji, demoFan],
-    room: RoomFeed(
+    feed: RoomFeed(
       messages: [broadcast(1, "안녕"), reply(2, "언니 안녕!", from: minji), reply(4, "보고 싶어요", from: minji)],
       hasLoaded: true, isLive: true))
 
@@ -50,7 +50,7 @@ struct ThreadViewTests {
   }
 
   @Test func render_noSubscribersYet_saysSo() {
-    let empty = ThreadFeature.State(artistId: artistID, subscribers: [], room: RoomFeed(hasLoaded: true))
+    let empty = FansFeature.State(artistId: artistID, subscribers: [], feed: RoomFeed(hasLoaded: true))
     #expect(view.render(empty).plainText().contains("No subscribers yet."))
     #expect(view.render(empty).plainText().contains("0 subscribers"))
   }
@@ -73,9 +73,9 @@ struct ThreadViewTests {
   }
 
   @Test func render_subscribersOrRoomFailed_saysWhyAndHowToTryAgain() {
-    let failed = ThreadFeature.State(
+    let failed = FansFeature.State(
       artistId: artistID, subscribersError: "Could not read who subscribes: The server is busy.",
-      room: RoomFeed(failure: "Could not load the room: The server is busy."))
+      feed: RoomFeed(failure: "Could not load the room: The server is busy."))
     let text = view.render(failed).plainText(width: 200)
     #expect(text.contains("[!] Could not read who subscribes: The server is busy. Type r to try again."))
     #expect(text.contains("[!] Could not load the room: The server is busy. Type r to try again."))

@@ -1,4 +1,5 @@
 import CommonDataModels
+import MessageClient
 import MessageDataModels
 
 /// A room as a screen follows it with ``MessageClient/followRoom``: its messages, oldest first,

@@ -2,16 +2,16 @@ import ArtistClient
 import ArtistDataModels
 import CommonDataModels
 import ComposableArchitecture
-import MessageClient
 import MessageDataModels
+import MessageRoom
 
 /// The artist's fans, each with their replies: who subscribes, and a thread per fan to read
 /// what that fan wrote, in the order it was written.
 ///
 /// The list is the subscribers (``ArtistClient/subscribers``) and every fan who replied, also
-/// after unsubscribing; the replies come from following the room (``MessageClient/followRoom``)
-/// while the screen is shown, so a new reply shows in its thread at once.
-public struct ThreadFeature: Reducer {
+/// after unsubscribing; the replies come from following the room with the shared `Room` while
+/// the screen is shown, so a new reply shows in its thread at once.
+public struct FansFeature: Reducer {
   /// The screen's state.
   public struct State: Equatable, Sendable {
     /// The artist, whose id is also the room's.
@@ -23,7 +23,7 @@ public struct ThreadFeature: Reducer {
     /// Why the subscribers could not be read (the screen adds how to try again).
     public var subscribersError: String?
     /// The room as followed, for its replies.
-    public var room: RoomFeed
+    public var room: Room.State
     /// The fan whose thread is open; `nil` shows the list.
     public var openFanId: AccountID?
     /// What the artist typed that names no fan in the list.
@@ -32,14 +32,14 @@ public struct ThreadFeature: Reducer {
     /// The fans of `artistId`, not read yet.
     public init(
       artistId: AccountID, subscribers: [Subscriber]? = nil, isLoadingSubscribers: Bool = false,
-      subscribersError: String? = nil, room: RoomFeed = RoomFeed(), openFanId: AccountID? = nil,
+      subscribersError: String? = nil, feed: RoomFeed = RoomFeed(), openFanId: AccountID? = nil,
       notice: String? = nil
     ) {
       self.artistId = artistId
       self.subscribers = subscribers
       self.isLoadingSubscribers = isLoadingSubscribers
       self.subscribersError = subscribersError
-      self.room = room
+      self.room = Room.State(artistId: artistId, outbox: Outbox(kind: .broadcast), feed: feed)
       self.openFanId = openFanId
       self.notice = notice
     }
@@ -55,7 +55,7 @@ public struct ThreadFeature: Reducer {
           subscribedAt: subscriber.subscribedAt, replies: [])
         order.append(subscriber.id)
       }
-      for message in room.messages where message.kind == .reply {
+      for message in room.feed.messages where message.kind == .reply {
         if byFan[message.senderId] == nil {
           byFan[message.senderId] = FanThread(
             fanId: message.senderId, username: message.senderUsername,
@@ -82,10 +82,8 @@ public struct ThreadFeature: Reducer {
     case view(View)
     /// The subscribers, as the server listed them.
     case subscribersResponse(Result<[Subscriber], APIError>)
-    /// Following the room reported something: the room read, new replies, an interruption.
-    case roomUpdated(RoomUpdate)
-    /// Following the room ended with an error.
-    case roomFailed(APIError)
+    /// The room followed for its replies.
+    case room(Room.Action)
 
     /// What the artist did on the screen.
     public enum View: Equatable, Sendable {
@@ -104,51 +102,41 @@ public struct ThreadFeature: Reducer {
     }
   }
 
-  /// The effects that leaving the screen cancels.
+  /// The effect that leaving the screen cancels (following the room is the room's own).
   public enum CancelID: Hashable, Sendable {
-    /// Following the room.
-    case room
     /// Reading the subscribers.
     case subscribers
   }
 
   @Dependency(\.artistClient.subscribers) var subscribers
-  @Dependency(\.messageClient) var messageClient
 
   /// Creates the feature.
   public init() {}
 
-  /// Handles an action.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  /// The room's reducer, then the screen's.
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.room, action: \.room) { Room() }
+    Reduce(core)
+  }
+
+  private func core(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .view(.task), .view(.reloadTapped):
       state.isLoadingSubscribers = true
       state.subscribersError = nil
       state.notice = nil
-      state.room.start()
-      let artistId = state.artistId
       return .merge(
-        .run { [subscribers] send in
-          do {
-            await send(.subscribersResponse(.success(try await subscribers(artistId))))
-          } catch {
-            await send(.subscribersResponse(.failure(APIError(error))))
-          }
+        .run { [artistId = state.artistId, subscribers] send in
+          await send(.subscribersResponse(Result { try await subscribers(artistId) }))
         }
         .cancellable(id: CancelID.subscribers, cancelInFlight: true),
-        .run { [cursor = state.room.cursor, messageClient] send in
-          for try await update in messageClient.followRoom(artistId, cursor) {
-            await send(.roomUpdated(update))
-          }
-        } catch: { error, send in
-          await send(.roomFailed(APIError(error)))
-        }
-        .cancellable(id: CancelID.room, cancelInFlight: true))
+        Room().reduce(into: &state.room, action: .view(.task)).map(Action.room))
 
     case .view(.disappeared):
-      state.room.stop()
       state.isLoadingSubscribers = false
-      return .merge(.cancel(id: CancelID.room), .cancel(id: CancelID.subscribers))
+      return .merge(
+        .cancel(id: CancelID.subscribers),
+        Room().reduce(into: &state.room, action: .view(.disappeared)).map(Action.room))
 
     case .subscribersResponse(.success(let subscribers)):
       state.isLoadingSubscribers = false
@@ -158,14 +146,6 @@ public struct ThreadFeature: Reducer {
     case .subscribersResponse(.failure(let error)):
       state.isLoadingSubscribers = false
       state.subscribersError = "Could not read who subscribes: \(error.message)"
-      return .none
-
-    case .roomUpdated(let update):
-      state.room.apply(update)
-      return .none
-
-    case .roomFailed(let error):
-      state.room.fail(error)
       return .none
 
     case .view(.fanPicked(let fanId)):
@@ -180,6 +160,9 @@ public struct ThreadFeature: Reducer {
     case .view(.backTapped):
       state.notice = nil
       state.openFanId = nil
+      return .none
+
+    case .room:
       return .none
     }
   }

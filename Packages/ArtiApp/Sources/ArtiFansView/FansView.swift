@@ -1,4 +1,4 @@
-import ArtiThread
+import ArtiFans
 import ArtistDataModels
 import CommonDataModels
 import CommonKit
@@ -9,7 +9,7 @@ import MessageDataModels
 /// The artist's fans in the terminal: a numbered list of who subscribes and who replied, newest
 /// reply first; a number or a username opens that fan's thread, their replies oldest first;
 /// `b` (`/back`, Escape) returns to the list and `r` (`/reload`) reads both again.
-public struct ThreadView: TerminalView {
+public struct FansView: TerminalView {
   /// The time zone reply times are shown in.
   public var timeZone: TimeZone
 
@@ -19,13 +19,13 @@ public struct ThreadView: TerminalView {
   }
 
   /// Reads the subscribers and follows the room when the screen is run on its own.
-  public var startAction: ThreadFeature.Action? { .view(.task) }
+  public var startAction: FansFeature.Action? { .view(.task) }
 
   static let listCommands = [KeyMap.reload.menuCommand()]
   static let threadCommands = [KeyMap.back.menuCommand(title: "All fans"), KeyMap.reload.menuCommand()]
 
   /// The screen for `state`.
-  public func render(_ state: ThreadFeature.State) -> Screen {
+  public func render(_ state: FansFeature.State) -> Screen {
     Screen {
       if let thread = state.openThread {
         threadScreen(thread, state: state)
@@ -36,11 +36,11 @@ public struct ThreadView: TerminalView {
   }
 
   @ScreenBuilder
-  private func listScreen(_ state: ThreadFeature.State) -> [Component] {
+  private func listScreen(_ state: FansFeature.State) -> [Component] {
     Component.header("Your fans", subtitle: subscriberLine(state.subscribers))
     let threads = state.threads
     if threads.isEmpty {
-      if !state.isLoadingSubscribers && state.room.hasLoaded { Component.empty("No subscribers yet.") }
+      if !state.isLoadingSubscribers && state.room.feed.hasLoaded { Component.empty("No subscribers yet.") }
     } else {
       Component.list(threads.map(row))
       Component.text("Type a number or a username to read that fan's replies.", style: .dim)
@@ -51,7 +51,7 @@ public struct ThreadView: TerminalView {
   }
 
   @ScreenBuilder
-  private func threadScreen(_ thread: FanThread, state: ThreadFeature.State) -> [Component] {
+  private func threadScreen(_ thread: FanThread, state: FansFeature.State) -> [Component] {
     Component.header(
       "\(thread.displayName) (@\(thread.username))",
       subtitle: thread.subscribedAt.map { "Subscribed since \(MessageTime.format($0, in: timeZone))" }
@@ -68,16 +68,18 @@ public struct ThreadView: TerminalView {
   }
 
   @ScreenBuilder
-  private func footer(_ state: ThreadFeature.State) -> [Component] {
-    if state.isLoadingSubscribers || state.room.isLoading { Component.progress("Reading your fans' replies") }
-    if let interruption = state.room.interruption { Component.notice(interruption) }
+  private func footer(_ state: FansFeature.State) -> [Component] {
+    if state.isLoadingSubscribers || state.room.feed.isLoading {
+      Component.progress("Reading your fans' replies")
+    }
+    if let interruption = state.room.feed.interruption { Component.notice(interruption) }
     if let notice = state.notice { Component.notice(notice) }
     if let error = state.subscribersError {
       Component.errorBanner("\(error) \(KeyMap.reload.hint("try again"))")
     }
-    if let failure = state.room.failure {
+    if let failure = state.room.feed.failure {
       Component.errorBanner(
-        "\(failure) \(KeyMap.reload.hint(state.room.hasLoaded ? "follow the room again" : "try again"))")
+        "\(failure) \(KeyMap.reload.hint(state.room.feed.hasLoaded ? "follow the room again" : "try again"))")
     }
   }
 
@@ -94,7 +96,7 @@ public struct ThreadView: TerminalView {
   }
 
   /// The action that `input` means on the screen.
-  public func action(for input: InputEvent, in state: ThreadFeature.State) -> ThreadFeature.Action? {
+  public func action(for input: InputEvent, in state: FansFeature.State) -> FansFeature.Action? {
     if KeyMap.reload.matches(input) { return .view(.reloadTapped) }
     if state.openFanId != nil {
       return KeyMap.back.matches(input) ? .view(.backTapped) : nil
