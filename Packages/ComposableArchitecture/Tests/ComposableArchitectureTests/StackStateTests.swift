@@ -50,6 +50,15 @@ struct StackStateTests {
     #expect(path[id: 1] == .title("밤편지"))
   }
 
+  @Test func subscriptIDCase_setNil_removesTheScreenOnlyIfInThatCase() {
+    var path = StackState<Screen>([.counter(Counter.State()), .title("하루")])
+    path[id: 1, case: \.counter] = nil
+    #expect(path.ids == [0, 1])
+    path[id: 0, case: \.counter] = nil
+    #expect(path.ids == [1])
+    #expect(path[id: 1] == .title("하루"))
+  }
+
   @Test func ids_listThePushedIDsInOrder() {
     var path = StackState<String>()
     path.append("a")
