@@ -69,27 +69,26 @@ struct TestClockTests {
     return count
   }
 
-  @Test func advance_reentrantSleepsOfATask_wakesEachInTheSameAdvance() async throws {
-    // Repeated: whether the task has reached its first sleep when the advance starts is a race.
+  /// Starts a task that sleeps five times and lets `drive` run the clock, twenty times over:
+  /// whether the task has reached its first sleep when the clock starts is a race.
+  private static func expectFiveSleepsEnded(driving drive: (TestClock) async -> Void) async throws {
     for _ in 0..<20 {
       let clock = TestClock()
-      let task = Task { try await Self.sleepFiveTimes(on: clock) }
-      await clock.advance(by: .seconds(5))
+      let task = Task { try await sleepFiveTimes(on: clock) }
+      await drive(clock)
       // A task left sleeping fails the test here rather than holding it up.
-      task.cancel()
-      #expect(try await task.value == 5)
-    }
-  }
-
-  @Test func run_reentrantSleepsOfATask_finishesEverySleep() async throws {
-    for _ in 0..<20 {
-      let clock = TestClock()
-      let task = Task { try await Self.sleepFiveTimes(on: clock) }
-      await clock.run(timeout: .seconds(30))
       task.cancel()
       #expect(try await task.value == 5)
       #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
     }
+  }
+
+  @Test func advance_reentrantSleepsOfATask_wakesEachInTheSameAdvance() async throws {
+    try await Self.expectFiveSleepsEnded { await $0.advance(by: .seconds(5)) }
+  }
+
+  @Test func run_reentrantSleepsOfATask_finishesEverySleep() async throws {
+    try await Self.expectFiveSleepsEnded { await $0.run(timeout: .seconds(30)) }
   }
 
   @Test func run_timerOfTenTicks_deliversEveryTick() async {

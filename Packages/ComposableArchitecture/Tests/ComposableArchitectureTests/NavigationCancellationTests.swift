@@ -252,7 +252,8 @@ struct PresentationCancellationTests {
 
 @MainActor
 struct StackCancellationTests {
-  @Test func stackElementStop_cancelsOnlyThatScreensEffect() async {
+  /// A stack of two ticker screens, both with their timer started.
+  private func twoTickingScreens() async -> (TestStore<TickerStack.State, TickerStack.Action>, TestClock) {
     let clock = TestClock()
     let store = TestStore(
       initialState: TickerStack.State(path: StackState([Ticker.State(id: 1), Ticker.State(id: 2)]))
@@ -263,6 +264,11 @@ struct StackCancellationTests {
     }
     await store.send(.path(.element(id: 0, action: .startTimer)))
     await store.send(.path(.element(id: 1, action: .startTimer)))
+    return (store, clock)
+  }
+
+  @Test func stackElementStop_cancelsOnlyThatScreensEffect() async {
+    let (store, clock) = await twoTickingScreens()
     await store.send(.path(.element(id: 0, action: .stopTimer)))
     await clock.advance(by: .seconds(1))
     await store.receive(.path(.element(id: 1, action: .tick))) { $0.path[id: 1]?.ticks = 1 }
@@ -271,16 +277,7 @@ struct StackCancellationTests {
   }
 
   @Test func parentCancel_reachesEveryScreensEffectWithTheSameID() async {
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: TickerStack.State(path: StackState([Ticker.State(id: 1), Ticker.State(id: 2)]))
-    ) {
-      TickerStack()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    await store.send(.path(.element(id: 0, action: .startTimer)))
-    await store.send(.path(.element(id: 1, action: .startTimer)))
+    let (store, clock) = await twoTickingScreens()
     await store.send(.stopAllTimers)
     await clock.advance(by: .seconds(5))
   }
