@@ -48,12 +48,14 @@ public struct AlertState<Action>: EphemeralState, Identifiable {
 }
 
 extension AlertState: Equatable where Action: Equatable {
+  /// Whether the two alerts read the same; their ids are not compared.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
   }
 }
 
 extension AlertState: Hashable where Action: Hashable {
+  /// Hashes what the alert reads, not its id.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(title)
     hasher.combine(message)
@@ -62,7 +64,8 @@ extension AlertState: Hashable where Action: Hashable {
 }
 
 extension AlertState: CustomReflectable {
-  // The id stays out of dumps and diffs: two alerts that read the same are equal.
+  /// What dumps and diffs show: everything but the id, since two alerts that read the same
+  /// are equal.
   public var customMirror: Mirror {
     Mirror(
       self, children: ["title": title, "message": message as Any, "buttons": buttons], displayStyle: .struct)

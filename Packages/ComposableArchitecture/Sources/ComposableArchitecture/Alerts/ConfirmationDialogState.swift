@@ -45,6 +45,7 @@ public struct ConfirmationDialogState<Action>: EphemeralState, Identifiable {
 }
 
 extension ConfirmationDialogState: Equatable where Action: Equatable {
+  /// Whether the two dialogs read the same; their ids are not compared.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.title == rhs.title && lhs.titleVisibility == rhs.titleVisibility
       && lhs.message == rhs.message && lhs.buttons == rhs.buttons
@@ -52,6 +53,7 @@ extension ConfirmationDialogState: Equatable where Action: Equatable {
 }
 
 extension ConfirmationDialogState: Hashable where Action: Hashable {
+  /// Hashes what the dialog reads, not its id.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(title)
     hasher.combine(titleVisibility)
@@ -61,7 +63,8 @@ extension ConfirmationDialogState: Hashable where Action: Hashable {
 }
 
 extension ConfirmationDialogState: CustomReflectable {
-  // The id stays out of dumps and diffs: two dialogs that read the same are equal.
+  /// What dumps and diffs show: everything but the id, since two dialogs that read the same
+  /// are equal.
   public var customMirror: Mirror {
     Mirror(
       self,
