@@ -111,6 +111,26 @@ struct StackPushTests {
     }
   }
 
+  @Test func push_idAboveTheNextOne_isReportedAsTCADoes_andPushed() async {
+    let store = TestStore(initialState: CounterStack.State()) { CounterStack() }
+    let issues = await collectIssues {
+      await store.send(.path(.push(id: 5, state: Counter.State()))) {
+        $0.path[id: 5] = Counter.State()
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.contains(
+        """
+        received a 'push' action with an unexpected generational ID.
+
+          Received ID:
+            #5
+          Expected ID:
+            #0
+        """) == true)
+  }
+
   @Test func push_idNotGreaterThanEveryIDInUse_isRejected() async {
     var initial = CounterStack.State()
     initial.path[id: 0] = Counter.State()
