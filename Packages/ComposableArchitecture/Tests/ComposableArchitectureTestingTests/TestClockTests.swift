@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import ComposableArchitectureTesting
 import Testing
 
@@ -56,5 +57,87 @@ struct TestClockTests {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(60))
     #expect(clock.now == ImmediateClock.Instant(offset: .seconds(60)))
+  }
+
+  /// Sleeps five times, one second each, and returns how many sleeps ended.
+  private static func sleepFiveTimes(on clock: TestClock) async throws -> Int {
+    var count = 0
+    for _ in 0..<5 {
+      try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+      count += 1
+    }
+    return count
+  }
+
+  /// Starts a task that sleeps five times and lets `drive` run the clock, twenty times over:
+  /// whether the task has reached its first sleep when the clock starts is a race.
+  private static func expectFiveSleepsEnded(driving drive: (TestClock) async -> Void) async throws {
+    for _ in 0..<20 {
+      let clock = TestClock()
+      let task = Task { try await sleepFiveTimes(on: clock) }
+      await drive(clock)
+      // A task left sleeping fails the test here rather than holding it up.
+      task.cancel()
+      #expect(try await task.value == 5)
+      #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
+    }
+  }
+
+  @Test func advance_reentrantSleepsOfATask_wakesEachInTheSameAdvance() async throws {
+    try await Self.expectFiveSleepsEnded { await $0.advance(by: .seconds(5)) }
+  }
+
+  @Test func run_reentrantSleepsOfATask_finishesEverySleep() async throws {
+    try await Self.expectFiveSleepsEnded { await $0.run(timeout: .seconds(30)) }
+  }
+
+  @Test func run_timerOfTenTicks_deliversEveryTick() async {
+    let clock = TestClock()
+    let timer = clock.timer(interval: .seconds(1)).prefix(10)
+    let task = Task {
+      var ticks = 0
+      for await _ in timer { ticks += 1 }
+      return ticks
+    }
+    await clock.run(timeout: .seconds(30))
+    // A cancelled timer ends early, so a timer left sleeping fails the count.
+    task.cancel()
+    #expect(await task.value == 10)
+  }
+
+  @MainActor
+  @Test func run_unboundedTimer_reportsSleepsStillSuspendingAndCancelsThem() async {
+    let clock = TestClock()
+    let task = Task {
+      var ticks = 0
+      for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
+      return ticks
+    }
+    let issues = await collectIssues { await clock.run(timeout: .milliseconds(100)) }
+    #expect(
+      issues == [
+        """
+        Expected all sleeps to finish, but some are still suspending after 0.1 seconds.
+
+        There are sleeps suspending. This could mean you are not advancing the test clock far \
+        enough for your feature to execute its logic, or there could be a bug in your feature's \
+        logic.
+
+        You can also increase the timeout of 'run' to be greater than 0.1 seconds.
+        """
+      ])
+    // The timer's sleep was cancelled, which ends its sequence (how many ticks came before
+    // depends on how busy the machine was).
+    _ = await task.value
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func checkSuspension_whileATaskSleeps_throwsUntilAdvanced() async throws {
+    let clock = TestClock()
+    let task = Task { try await clock.sleep(for: .seconds(1)) }
+    await #expect(throws: TestClock.SuspensionError.self) { try await clock.checkSuspension() }
+    await clock.advance(by: .seconds(1))
+    try await clock.checkSuspension()
+    try await task.value
   }
 }

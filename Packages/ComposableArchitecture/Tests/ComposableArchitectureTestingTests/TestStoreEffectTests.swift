@@ -92,6 +92,20 @@ struct TestStoreNonExhaustiveTests {
     #expect(issues.isEmpty)
   }
 
+  @Test func withExhaustivityOff_assertsOnlyWhatTheOperationSets_thenIsExhaustiveAgain() async {
+    let issues = await collectIssues {
+      let store = TestStore(initialState: Probe.State()) { Probe() }
+      await store.withExhaustivity(.off) {
+        await store.send(.increment)
+        await store.send(.increment) { $0.count = 2 }
+      }
+      #expect(store.exhaustivity == .on)
+      await store.send(.increment)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("count: 3") == true)
+  }
+
   @Test func exhaustivityOff_wrongAssertedField_stillFails() async {
     let issues = await collectIssues {
       let store = TestStore(initialState: Probe.State()) { Probe() }

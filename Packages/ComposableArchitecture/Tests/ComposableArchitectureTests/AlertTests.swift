@@ -41,7 +41,7 @@ struct AlertDestination: Reducer {
 }
 
 struct AlertHost: Reducer {
-  enum Alert: Equatable, Sendable { case confirm, deny }
+  enum Alert: Equatable, Sendable { case confirm, deny, askAgain }
   enum Dialog: Equatable, Sendable { case leave }
 
   struct State: Equatable {
@@ -87,6 +87,11 @@ struct AlertHost: Reducer {
         state.log.append("confirm")
       case .destination(.presented(.alert(.deny))), .plainAlert(.deny):
         state.log.append("deny")
+      case .destination(.presented(.alert(.askAgain))):
+        // A new alert, made while handling the current one's button.
+        state.destination = .alert(AlertState(title: "Really delete?"))
+      case .plainAlert(.askAgain):
+        state.plainAlert = AlertState(title: "Really delete?")
       case .destination:
         break
       }
@@ -150,5 +155,31 @@ struct AlertTests {
       $0.plainAlert = nil
       $0.log = ["deny"]
     }
+  }
+
+  @Test func destinationAlert_parentPresentsANewAlertFromAButton_keepsTheNewOne() async {
+    let store = TestStore(initialState: AlertHost.State()) { AlertHost() }
+    await store.send(.showAlert) { $0.destination = .alert(AlertHost.alert) }
+    await store.send(.destination(.presented(.alert(.askAgain)))) {
+      $0.destination = .alert(AlertState(title: "Really delete?"))
+    }
+    await store.send(.destination(.presented(.alert(.deny)))) {
+      $0.destination = nil
+      $0.log = ["deny"]
+    }
+  }
+
+  @Test func plainOptionalAlert_parentPresentsANewAlertFromAButton_keepsTheNewOne() async {
+    let store = TestStore(initialState: AlertHost.State()) { AlertHost() }
+    await store.send(.showPlainAlert) { $0.plainAlert = AlertHost.alert }
+    await store.send(.plainAlert(.askAgain)) { $0.plainAlert = AlertState(title: "Really delete?") }
+  }
+
+  @Test func alertState_eachMadeHasItsOwnIdentity_butEqualityIgnoresIt() {
+    let first = AlertState<AlertHost.Alert>(title: "Delete?")
+    let second = AlertState<AlertHost.Alert>(title: "Delete?")
+    #expect(first.id != second.id)
+    #expect(first == second)
+    #expect(first.map { $0 }.id == first.id)
   }
 }

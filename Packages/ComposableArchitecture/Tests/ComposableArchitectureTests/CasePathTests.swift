@@ -47,4 +47,33 @@ struct CasePathTests {
     #expect(success.extract(from: .success(2)) == 2)
     #expect(success.extract(from: .failure(Failure())) == nil)
   }
+
+  @Test func modify_valueInTheCase_changesThePayload() {
+    var value = Outer.inner(.value(1))
+    value.modify(\.inner.value) { $0 += 1 }
+    #expect(value == .inner(.value(2)))
+  }
+
+  @MainActor
+  @Test func modify_valueInAnotherCase_leavesItAndReports() async {
+    var value = Outer.other
+    let issues = await collectIssues { value.modify(\.inner) { $0 = .empty } }
+    #expect(value == .other)
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("Can't modify '") == true)
+    #expect(issues.first?.contains(".other' via 'Inner' case path: the value is in another case") == true)
+  }
+
+  @Test func resultCatching_asyncBody_keepsTheValueOrTheError() async {
+    struct Failure: Error, Equatable {}
+    func fetch(_ fails: Bool) async throws(Failure) -> Int {
+      await Task.yield()
+      if fails { throw Failure() }
+      return 42
+    }
+    #expect(await Result { () async throws(Failure) in try await fetch(false) } == .success(42))
+    #expect(await Result { () async throws(Failure) in try await fetch(true) } == .failure(Failure()))
+    let untyped = await Result { () async throws -> Int in try await fetch(false) }
+    #expect((try? untyped.get()) == 42)
+  }
 }

@@ -135,7 +135,7 @@ struct EffectExecutionTests {
       Reduce<Int, Action> { count, action in
         switch action {
         case .quick: return .run { send in await send(.done) }.cancellable(id: "probe")
-        case .long: return .run { _ in try await Task.sleep(for: .seconds(60)) }.cancellable(id: "probe")
+        case .long: return .run { _ in try await Task.never() }.cancellable(id: "probe")
         case .stop: return .cancel(id: "probe")
         case .done:
           count += 1

@@ -41,7 +41,7 @@ struct OffMainActorWork: Reducer {
       return .run { send in await send(.finished(await double(value))) }
         .cancellable(id: "work")
     case .startLong:
-      return .run { _ in try await Task.sleep(for: .seconds(60)) }.cancellable(id: "work")
+      return .run { _ in try await Task.never() }.cancellable(id: "work")
     case .stop:
       return .cancel(id: "work")
     case .checkWhereWorkRuns:
@@ -113,8 +113,8 @@ struct EffectRoundTripTests {
       enum Action: Equatable { case start }
       func reduce(into state: inout State, action: Action) -> Effect<Action> {
         .merge(
-          .run { _ in try await Task.sleep(for: .seconds(60)) },
-          .run { _ in try await Task.sleep(for: .seconds(60)) }
+          .run { _ in try await Task.never() },
+          .run { _ in try await Task.never() }
         )
       }
     }

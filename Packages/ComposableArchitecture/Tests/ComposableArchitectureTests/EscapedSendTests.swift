@@ -48,6 +48,20 @@ struct EscapedSendTests {
     #expect(store.state.count == 0)
   }
 
+  @Test func sendAfterTheStoreWasReleased_isStillReported() async {
+    let escaped = EscapedSend()
+    let issues = await collectIssues {
+      var store: StoreOf<Escaper>? = Store(initialState: Escaper.State()) { Escaper(escaped: escaped) }
+      await store?.send(.start).finish()
+      store = nil
+      let send = escaped.send.withLock { $0 }
+      await send?(.escapedIncrement)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("An action was sent from an effect that had already finished") == true)
+    #expect(issues.first?.contains(".escapedIncrement") == true)
+  }
+
   @Test func taskCancel_outsideAnEffect_isReported() async {
     let issues = await collectIssues {
       await Task.cancel(id: Ticker.CancelID.timer)

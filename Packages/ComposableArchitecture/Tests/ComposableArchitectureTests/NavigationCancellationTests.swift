@@ -156,7 +156,9 @@ struct PresentationCancellationTests {
     await store.send(.stopTimer)
   }
 
-  @Test func parentStop_doesNotCancelThePresentedChildsEffectWithTheSameID() async {
+  // TCA registers an effect under every prefix of its navigation path: the parent's cancel
+  // reaches what its presented child made cancellable with the same id.
+  @Test func parentStop_cancelsThePresentedChildsEffectWithTheSameID() async {
     let clock = TestClock()
     let store = TestStore(initialState: TickerHost.State()) {
       TickerHost()
@@ -168,7 +170,6 @@ struct PresentationCancellationTests {
     await store.send(.child(.presented(.startTimer)))
     await store.send(.stopTimer)
     await clock.advance(by: .seconds(1))
-    await store.receive(.child(.presented(.tick))) { $0.child?.ticks = 1 }
     await store.send(.child(.dismiss)) { $0.child = nil }
   }
 
@@ -251,7 +252,8 @@ struct PresentationCancellationTests {
 
 @MainActor
 struct StackCancellationTests {
-  @Test func stackElementStop_cancelsOnlyThatScreensEffect() async {
+  /// A stack of two ticker screens, both with their timer started.
+  private func twoTickingScreens() async -> (TestStore<TickerStack.State, TickerStack.Action>, TestClock) {
     let clock = TestClock()
     let store = TestStore(
       initialState: TickerStack.State(path: StackState([Ticker.State(id: 1), Ticker.State(id: 2)]))
@@ -262,10 +264,21 @@ struct StackCancellationTests {
     }
     await store.send(.path(.element(id: 0, action: .startTimer)))
     await store.send(.path(.element(id: 1, action: .startTimer)))
+    return (store, clock)
+  }
+
+  @Test func stackElementStop_cancelsOnlyThatScreensEffect() async {
+    let (store, clock) = await twoTickingScreens()
     await store.send(.path(.element(id: 0, action: .stopTimer)))
     await clock.advance(by: .seconds(1))
     await store.receive(.path(.element(id: 1, action: .tick))) { $0.path[id: 1]?.ticks = 1 }
     await store.send(.popLast) { $0.path.removeLast() }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func parentCancel_reachesEveryScreensEffectWithTheSameID() async {
+    let (store, clock) = await twoTickingScreens()
+    await store.send(.stopAllTimers)
     await clock.advance(by: .seconds(5))
   }
 }

@@ -246,6 +246,7 @@ struct TickerStack: Reducer {
   enum Action: Equatable, CasePathable {
     case path(StackActionOf<Ticker>)
     case popLast
+    case stopAllTimers
 
     struct AllCasePaths: Sendable {
       var path: AnyCasePath<Action, StackActionOf<Ticker>> {
@@ -257,8 +258,15 @@ struct TickerStack: Reducer {
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
-      if case .popLast = action { state.path.removeLast() }
-      return .none
+      switch action {
+      case .popLast:
+        state.path.removeLast()
+        return .none
+      case .stopAllTimers:
+        return .cancel(id: Ticker.CancelID.timer)
+      case .path:
+        return .none
+      }
     }
     .forEach(\.path, action: \.path) { Ticker() }
   }

@@ -146,3 +146,25 @@ struct OnChangeRemoveDuplicatesTests {
     #expect(store.state.draft.edits == 4)
   }
 }
+
+@MainActor
+struct OnChangeOfClosureTests {
+  @Test func onChange_ofAClosure_runsWhenTheComputedValueChanges() {
+    let store = Store(initialState: DraftEditor.State()) {
+      Reduce<DraftEditor.State, DraftEditor.Action> { state, action in
+        if case .typed(let text) = action { state.draft.text = text }
+        return .none
+      }
+      .onChange(of: { $0.draft.text.count }, removeDuplicates: { $0 == $1 }) { old, new in
+        Reduce { state, _ in
+          state.saves.append("\(old)→\(new)")
+          return .none
+        }
+      }
+    }
+    store.send(.typed("하"))
+    store.send(.typed("루"))
+    store.send(.typed("하루"))
+    #expect(store.state.saves == ["0→1", "1→2"])
+  }
+}

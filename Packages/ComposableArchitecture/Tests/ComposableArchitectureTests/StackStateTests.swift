@@ -50,6 +50,15 @@ struct StackStateTests {
     #expect(path[id: 1] == .title("밤편지"))
   }
 
+  @Test func subscriptIDCase_setNil_removesTheScreenOnlyIfInThatCase() {
+    var path = StackState<Screen>([.counter(Counter.State()), .title("하루")])
+    path[id: 1, case: \.counter] = nil
+    #expect(path.ids == [0, 1])
+    path[id: 0, case: \.counter] = nil
+    #expect(path.ids == [1])
+    #expect(path[id: 1] == .title("하루"))
+  }
+
   @Test func ids_listThePushedIDsInOrder() {
     var path = StackState<String>()
     path.append("a")
@@ -100,6 +109,26 @@ struct StackPushTests {
     await store.send(.path(.push(id: 1, state: Counter.State(count: 2)))) {
       $0.path[id: 1] = Counter.State(count: 2)
     }
+  }
+
+  @Test func push_idAboveTheNextOne_isReportedAsTCADoes_andPushed() async {
+    let store = TestStore(initialState: CounterStack.State()) { CounterStack() }
+    let issues = await collectIssues {
+      await store.send(.path(.push(id: 5, state: Counter.State()))) {
+        $0.path[id: 5] = Counter.State()
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.contains(
+        """
+        received a 'push' action with an unexpected generational ID.
+
+          Received ID:
+            #5
+          Expected ID:
+            #0
+        """) == true)
   }
 
   @Test func push_idNotGreaterThanEveryIDInUse_isRejected() async {

@@ -221,3 +221,21 @@ struct TimerFeature: Reducer {
     }
   }
 }
+
+/// A model with no `@Dependency` of its own, which makes a child that has one.
+final class PlainParentModel {
+  func makeChild() -> ChildModel {
+    withDependencies(from: self) { ChildModel() }
+  }
+}
+
+@Suite struct WithDependenciesFromPlainModelTests {
+  @Test func withDependenciesFrom_parentWithoutDependencies_madeInsideWithDependencies_passesThemOn() {
+    let parent = withDependencies {
+      $0.optionalGreeting = "from the parent's maker"
+    } operation: {
+      PlainParentModel()
+    }
+    #expect(parent.makeChild().greeting == "from the parent's maker")
+  }
+}

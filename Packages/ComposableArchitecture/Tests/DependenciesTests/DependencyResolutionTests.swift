@@ -20,7 +20,7 @@ extension CounterClient: TestDependencyKey {
   }
 }
 
-/// A live-only key that declares a preview value: tests fall back to it, silently.
+/// A live-only key that declares a preview value: tests report it and fall back to it.
 enum PreviewedLiveKey: DependencyKey {
   static let liveValue = "live"
   static let previewValue = "preview"
@@ -109,11 +109,15 @@ final class CountModel {
     }
   }
 
-  @Test func liveKeyWithPreviewValue_readInTest_usesPreviewWithoutReport() {
+  // As swift-dependencies: a key without a test value reports it, and tests get its preview.
+  @Test func liveKeyWithPreviewValue_readInTest_reportsAndUsesThePreview() {
     let collector = IssueCollector()
     let value = withIssueReporter(collector) { DependencyValues()[PreviewedLiveKey.self] }
     #expect(value == "preview")
-    #expect(collector.messages.isEmpty)
+    #expect(collector.messages.count == 1)
+    #expect(
+      collector.messages.first?.hasPrefix("Dependency 'PreviewedLiveKey' has no test implementation")
+        == true)
   }
 
   @Test func liveOnlyKey_valueTypeIsInferredFromLiveValue() {

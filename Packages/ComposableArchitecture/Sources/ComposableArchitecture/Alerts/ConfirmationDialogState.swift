@@ -1,3 +1,5 @@
+import Foundation
+
 /// A confirmation dialog as a value: a choice among actions, often with one destructive button.
 ///
 /// ```swift
@@ -6,7 +8,13 @@
 ///   buttons: [.destructive("Leave", action: .leave), .cancel("Stay")]
 /// )
 /// ```
-public struct ConfirmationDialogState<Action>: EphemeralState {
+///
+/// Like ``AlertState``, each dialog has its own ``id``, so a parent that presents another dialog
+/// while handling a button keeps it.
+public struct ConfirmationDialogState<Action>: EphemeralState, Identifiable {
+  /// This dialog's identity, new for each dialog made; not part of its equality or its dump.
+  public let id = UUID()
+
   /// Whether a renderer shows the title.
   public enum TitleVisibility: Sendable, Hashable {
     /// Shown.
@@ -36,6 +44,35 @@ public struct ConfirmationDialogState<Action>: EphemeralState {
   }
 }
 
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
-extension ConfirmationDialogState: Hashable where Action: Hashable {}
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+  /// Whether the two dialogs read the same; their ids are not compared.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.titleVisibility == rhs.titleVisibility
+      && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+
+extension ConfirmationDialogState: Hashable where Action: Hashable {
+  /// Hashes what the dialog reads, not its id.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(titleVisibility)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+
+extension ConfirmationDialogState: CustomReflectable {
+  /// What dumps and diffs show: everything but the id, since two dialogs that read the same
+  /// are equal.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "title": title, "titleVisibility": titleVisibility, "message": message as Any,
+        "buttons": buttons,
+      ],
+      displayStyle: .struct)
+  }
+}
 extension ConfirmationDialogState: Sendable where Action: Sendable {}

@@ -1,7 +1,10 @@
 /// Cancellation ids of a navigation element's effects (a presented child, a stack screen, an
 /// `ifLet` child, a `forEach` row) are scoped to that element, as in TCA: a child's
 /// `.cancel(id:)` or `cancelInFlight` reaches only the effects that the same element started
-/// with that id, never a sibling's or the parent's.
+/// with that id, never a sibling's or the parent's. An ancestor's `.cancel(id:)` still reaches
+/// the effects its descendants made cancellable with that id: as TCA registers an effect under
+/// every prefix of its navigation path, the effect is registered under its id as each enclosing
+/// level sees it.
 ///
 /// The reducer integrating the child rewrites the ids in the effect the child returned, and
 /// binds ``CancellationScope/path`` around its `.run` work, so ``Task/cancel(id:)`` called from
@@ -37,10 +40,13 @@ extension Effect {
     case .cancel(let id):
       return Effect(.cancel(id.scoped(in: scope)))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect(
+      // In flight, only the element's own effects are cancelled; the outer registration lets
+      // the parent's `.cancel(id:)` reach this effect.
+      let scoped = Effect(
         .cancellable(
           id: id.scoped(in: scope), cancelInFlight: cancelInFlight,
           effect.scopingCancellation(to: scope)))
+      return Effect(.cancellable(id: id, cancelInFlight: false, scoped))
     case .run(let run):
       return Effect(
         .run(

@@ -105,8 +105,13 @@ struct NavigationIdentity: Hashable, @unchecked Sendable {
   let caseName: String?
 
   init(of value: Any) {
-    self.id = (value as? any Identifiable).map(identifier(of:))
     self.caseName = enumCaseName(of: value)
+    // A destination enum's case tells its children apart by their ids too (an alert replaced by
+    // another alert), as TCA's navigation ids do.
+    let identifiable =
+      value as? any Identifiable
+      ?? (caseName == nil ? nil : Mirror(reflecting: value).children.first?.value as? any Identifiable)
+    self.id = identifiable.map(identifier(of:))
   }
 }
 

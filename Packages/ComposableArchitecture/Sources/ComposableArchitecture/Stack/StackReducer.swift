@@ -68,6 +68,12 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
         reportMisuse(missingElementMessage(action: "popFrom", id: id), at: location)
       }
     case .push(let id, let element):
+      // As in TCA, a test that pushes past the next id has miscounted its screens; the screen is
+      // pushed anyway.
+      let nextID = state[keyPath: toStackState].nextID
+      if id.rawValue > nextID, DependencyValues.currentValues.context == .test {
+        reportMisuse(unexpectedPushIDMessage(id: id, nextID: nextID), at: location)
+      }
       if !state[keyPath: toStackState].push(element, id: id) {
         reportMisuse(rejectedPushMessage(id: id, stack: state[keyPath: toStackState]), at: location)
       }
@@ -130,6 +136,20 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       free one is #\(stack.nextID). To fix it, push with 'state.path.append(…)' in the reducer, \
       or send '.push' with the stack's next id.
       """
+  }
+
+  private func unexpectedPushIDMessage(id: StackElementID, nextID: Int) -> String {
+    """
+    A 'forEach' at '\(location)' received a 'push' action with an unexpected generational ID.
+
+      Received ID:
+        \(id)
+      Expected ID:
+        \(StackElementID(rawValue: nextID))
+
+    The screen was pushed under the received id. Ids count every screen pushed on this stack, \
+    from #0. To fix it, send '.push' with the expected id, or count the screens pushed before.
+    """
   }
 
   private func missingElementMessage(action: String, id: StackElementID) -> String {

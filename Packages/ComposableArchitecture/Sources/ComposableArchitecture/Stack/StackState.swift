@@ -70,15 +70,23 @@ public struct StackState<Element> {
   /// The screen with `id` if it is in the case `casePath`, for reading or changing one case of a
   /// path enum: `state.path[id: 0, case: \.detail]?.title = "하루"`.
   ///
-  /// Setting `nil`, or reading a screen in another case, does nothing; setting a value replaces
-  /// the screen with `id` only if it is on the stack.
+  /// Setting `nil` removes the screen if it is in that case, as TCA does; reading a screen in
+  /// another case gives `nil`; setting a value replaces the screen with `id` only if it is on the
+  /// stack.
   public subscript<Case: SendableMetatype>(
     id id: StackElementID, case casePath: CaseKeyPath<Element, Case>
   ) -> Case? where Element: CasePathable & SendableMetatype {
     get { self[id: id].flatMap(AnyCasePath(casePath).extract(from:)) }
     set {
-      guard let newValue, let index = index(of: id) else { return }
-      elements[index] = AnyCasePath(casePath).embed(newValue)
+      guard let index = index(of: id) else { return }
+      let casePath = AnyCasePath(casePath)
+      if let newValue {
+        elements[index] = casePath.embed(newValue)
+      } else if casePath.extract(from: elements[index]) != nil {
+        // `nil` removes the screen, as TCA does; a screen in another case is not this one.
+        ids.remove(at: index)
+        elements.remove(at: index)
+      }
     }
   }
 

@@ -208,6 +208,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
         await callOnMainActor {
           core.deliver(action, fromEffect: effectID, startedBy: origin, location: location)
         }
+      } else if !Task.isCancelled {
+        // The store is gone, so the effect has finished (its release cancelled the effect, whose
+        // own task is cancelled): this `send` escaped into other work, as TCA reports too.
+        reportSendAfterEffectFinished(action: action, startedBy: origin, effectLocation: location)
       }
       hopFinished?()
     }

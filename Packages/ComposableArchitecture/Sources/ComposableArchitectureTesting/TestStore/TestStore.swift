@@ -55,8 +55,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       ledger.withLock { $0.expectedState = newValue }
     }
   }
-  /// Set once the feature dismissed itself (see ``DismissEffect``) at the root of the store.
-  var isDismissed = false
+  /// Whether the feature dismissed itself (see ``DismissEffect``) at the root of the store:
+  /// `#expect(store.isDismissed)` after the step that ran `await dismiss()`.
+  public internal(set) var isDismissed = false
   /// The state right after the last sent action, before the actions it fed back, and its shared
   /// state then.
   var sentState: State?
@@ -71,7 +72,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Creates a test store for `reducer` from `initialState`, with the test's dependencies set up
   /// by `prepareDependencies`.
   public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,

@@ -29,9 +29,8 @@ enum DefaultValues {
       return entry.value
     }
     if let cached, let value = cached as? Key.Value { return value }
-    // Made outside the lock: a value may read other dependencies while it is made. A fallback
-    // being resolved must not leak into the dependencies this value reads.
-    let value = TestValueFallback.$isActive.withValue(false) { resolve(key, context: context) }
+    // Made outside the lock: a value may read other dependencies while it is made.
+    let value = resolve(key, context: context)
     // A read made while overriding an endpoint is not cached: the value it made may have
     // skipped a report that a later plain read must make.
     if DependencyValues.isSetting && context == .test { return value }

@@ -24,9 +24,9 @@ public protocol TestDependencyKey {
 
 /// A key for a dependency that also has a live value, used by the running apps.
 ///
-/// The value type is inferred from `liveValue`. A key that declares no `testValue` falls back,
-/// in tests, to its `previewValue` if it declares one; otherwise reading it from a test reports
-/// that it has no test implementation and uses the live value.
+/// The value type is inferred from `liveValue`. A key that declares no `testValue` reports, when
+/// read from a test, that it has no test implementation, and uses its `previewValue` (by default
+/// the live value), as swift-dependencies does.
 ///
 /// ```swift
 /// extension NumberFactClient: DependencyKey {
@@ -56,11 +56,13 @@ extension TestDependencyKey {
 
 extension DependencyKey {
   /// By default, previews use the live value.
-  ///
-  /// Also the end of a test read's fallback: a key with neither a test nor a preview value
-  /// reports, when read from a test, that it has no test implementation.
-  public static var previewValue: Value {
-    if TestValueFallback.isActive && !DependencyValues.isSetting {
+  public static var previewValue: Value { liveValue }
+
+  /// By default, a test reports that the key has no test implementation and uses the preview
+  /// value (the live value, unless the key declares one), as swift-dependencies does. Overriding
+  /// one endpoint of such a key in `withDependencies` reports nothing.
+  public static var testValue: Value {
+    if !DependencyValues.isSetting {
       reportIssue(
         """
         Dependency '\(typeName(Self.self))' has no test implementation, but was read from a test.
@@ -72,21 +74,8 @@ extension DependencyKey {
         """
       )
     }
-    return liveValue
+    return previewValue
   }
-
-  /// By default, tests use the preview value, and without one the live value after reporting
-  /// that the key has no test implementation. Overriding one endpoint of such a key in
-  /// `withDependencies` reports nothing.
-  public static var testValue: Value {
-    TestValueFallback.$isActive.withValue(true) { previewValue }
-  }
-}
-
-/// Marks a test read that fell back from a missing `testValue` to `previewValue`, so that the
-/// default `previewValue` knows to report it.
-enum TestValueFallback {
-  @TaskLocal static var isActive = false
 }
 
 func typeName(_ type: Any.Type) -> String {

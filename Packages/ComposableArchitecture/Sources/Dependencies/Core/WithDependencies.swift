@@ -16,7 +16,9 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.current
   try values.update(updateValues)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  let result = try DependencyValues.$current.withValue(values, operation: operation)
+  DependencyObjects.store(result, madeWith: values)
+  return result
 }
 
 /// Runs the asynchronous `operation` with the current dependencies changed by `updateValues`.
@@ -30,8 +32,10 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   try await DependencyValues.$isSetting.withValue(true) { try await updateValues(&values) }
-  return try await DependencyValues.$current.withValueOnCallerActor(
+  let result = try await DependencyValues.$current.withValueOnCallerActor(
     values, isolation: isolation, operation: operation)
+  DependencyObjects.store(result, madeWith: values)
+  return result
 }
 
 /// Runs `operation` with exactly `values` as the current dependencies.

@@ -9,8 +9,9 @@
 /// }
 /// ```
 ///
-/// The dependencies of `model` are those its ``Dependency`` properties captured when it was
-/// made; they win over the ones current at the call.
+/// The dependencies of `model` are those current when `withDependencies` returned it, and those
+/// its ``Dependency`` properties captured when it was made; they win over the ones current at
+/// the call.
 @discardableResult
 public func withDependencies<Model: AnyObject, R>(
   from model: Model,
@@ -66,7 +67,7 @@ extension Dependency: CapturedDependencies {}
 /// The overrides captured by every ``Dependency`` property of `model`, its superclasses'
 /// included, later properties winning.
 func capturedDependencies(of model: AnyObject) -> DependencyValues {
-  var values = DependencyValues()
+  var values = DependencyObjects.values(of: model) ?? DependencyValues()
   var mirror: Mirror? = Mirror(reflecting: model)
   var mirrors: [Mirror] = []
   while let current = mirror {
