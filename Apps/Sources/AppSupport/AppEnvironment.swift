@@ -62,7 +62,7 @@ public struct AppEnvironment: Sendable {
       do {
         embedded = try DevBackend(dataDirectory: options.dataDirectory)
       } catch let error as DevBackendError {
-        throw StartupError(explain(error, in: options.dataDirectory))
+        throw StartupError(error.message)
       } catch {
         throw StartupError(
           "The embedded backend cannot open its data in '\(options.dataDirectory.path)': \(error)")
@@ -104,21 +104,6 @@ public struct AppEnvironment: Sendable {
       options: options, backend: backend, sessionStore: sessionStore,
       sessionNotice: notices.isEmpty ? nil : notices.joined(separator: "\n"), api: api,
       backendDescription: description)
-  }
-
-  /// The backend's message, unless it blames the folder's permissions for a database file that
-  /// is there in a writable folder: then the file itself is damaged or not a database, and the
-  /// message says how to start afresh without losing it.
-  static func explain(_ error: DevBackendError, in folder: URL) -> String {
-    let database = folder.appendingPathComponent(DevBackend.databaseFileName).path
-    let blamesTheFolder = " Check that the folder is writable."
-    let files = FileManager.default
-    guard error.message.hasSuffix(blamesTheFolder), files.fileExists(atPath: database),
-      files.isWritableFile(atPath: folder.path)
-    else { return error.message }
-    return String(error.message.dropLast(blamesTheFolder.count))
-      + " The folder is writable: the database file is damaged or not a fromm database. Move it aside"
-      + " to start with a new one (nothing is lost): mv '\(database)' '\(database).corrupt'"
   }
 
   /// Makes sure the server still accepts `user`'s saved session before a script's first line is

@@ -68,8 +68,9 @@ struct AppEnvironmentTests {
       _ = try await AppEnvironment.start(AppOptions(dataDirectory: folder), app: app)
     } throws: { error in
       let message = (error as? StartupError)?.message ?? ""
-      return message.contains("damaged or not a fromm database")
-        && message.hasSuffix("mv '\(database)' '\(database).corrupt'") && !message.contains("Check that")
+      return message.contains("The database '\(database)' is damaged")
+        && message.contains("move it and its -wal and -shm files aside to start afresh")
+        && !message.contains("Check that")
     }
   }
 

@@ -46,7 +46,7 @@ enum Fixture {
   #expect(
     lines == [
       "Packages/FanApp/Package.swift:15: error: [layer] FanChat (feature) depends on FanProfile (feature); "
-        + "feature may import only: client, data-model, core, architecture, dependencies; "
+        + "feature may import only: client, messaging, data-model, core, architecture, dependencies; "
         + "fix: move the code that needs FanProfile to a layer allowed to use it, or depend on an interface instead"
     ])
   #expect(status == 1)
@@ -57,7 +57,7 @@ enum Fixture {
   #expect(
     lines == [
       "Packages/FanApp/Package.swift:18: error: [layer] FanChat (feature) depends on FrommUI (platform-ui); "
-        + "feature may import only: client, data-model, core, architecture, dependencies; "
+        + "feature may import only: client, messaging, data-model, core, architecture, dependencies; "
         + "fix: move the code that needs FrommUI to a layer allowed to use it, or depend on an interface instead"
     ])
   #expect(status == 1)
@@ -68,7 +68,7 @@ enum Fixture {
   #expect(
     lines == [
       "Packages/FanApp/Package.swift:13: error: [layer] FanCoordinator (coordinator) depends on FanAppTestSupport "
-        + "(test-support); coordinator may import only: feature, client, data-model, core, architecture, "
+        + "(test-support); coordinator may import only: feature, client, messaging, data-model, core, architecture, "
         + "dependencies; fix: move the code that needs FanAppTestSupport to a layer allowed to use it, or depend "
         + "on an interface instead",
       "Packages/FanApp/Package.swift:14: error: [layer] FanAppTestSupport (test-support) depends on FanChat "
