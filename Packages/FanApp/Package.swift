@@ -143,8 +143,8 @@ let package = Package(
     .testTarget(
       name: "FanCoordinatorViewTests",
       dependencies: [
-        "FanCoordinatorView", "FanCoordinator", "FanArtistList", "FanChat", composable, testing, frommUI,
-        authDataModels, authClient, artistClient, messageClient, profileClient, messageRoom,
+        "FanCoordinatorView", "FanCoordinator", composable, testing, frommUI, authClient, artistClient,
+        messageClient, profileClient,
       ]),
   ]
 )
