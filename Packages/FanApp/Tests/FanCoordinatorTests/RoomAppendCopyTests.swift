@@ -17,9 +17,9 @@ struct RoomAppendCopyTests {
   static let held = 10_000
 
   /// IU's room open with `held` messages, in an array with room to grow.
-  static func store() -> StoreOf<FanAppFeature> {
+  static func store(held: Int = held) -> StoreOf<FanAppFeature> {
     var messages: [Message] = []
-    messages.reserveCapacity(held + 100)
+    messages.reserveCapacity(held + 1_000)
     for id in 1...Int64(held) { messages.append(.broadcast(MessageID(rawValue: id), "\(id)")) }
     let chat = ChatFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
