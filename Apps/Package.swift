@@ -66,5 +66,20 @@ let package = Package(
         "AppSupport", .product(name: "FanCoordinator", package: "FanApp"),
         .product(name: "FanCoordinatorView", package: "FanApp"),
       ]),
+    // The fan app's store over live clients and the embedded backend, counting its requests.
+    .testTarget(
+      name: "FanAppLiveTests",
+      dependencies: [
+        composableArchitecture, commonDataModels, networkProvider, devServerCore,
+        .product(name: "FanCoordinator", package: "FanApp"),
+        .product(name: "FanArtistList", package: "FanApp"),
+        .product(name: "FanChat", package: "FanApp"), .product(name: "AuthClient", package: "Client"),
+        .product(name: "AuthClientLive", package: "Client"),
+        .product(name: "ArtistClient", package: "Client"),
+        .product(name: "ArtistClientLive", package: "Client"),
+        .product(name: "MessageClient", package: "Client"),
+        .product(name: "MessageClientLive", package: "Client"),
+        .product(name: "MessageRoom", package: "Client"),
+      ]),
   ]
 )

@@ -120,8 +120,9 @@ let package = Package(
     .testTarget(
       name: "FanCoordinatorTests",
       dependencies: [
-        "FanCoordinator", "FanAppTestSupport", "FanSignIn", "FanArtistList", "FanChat", "FanProfile",
-        composable, testing, commonDataModels, authDataModels, artistDataModels, messageDataModels,
+        "FanCoordinator", "FanCoordinatorView", "FanAppTestSupport", "FanSignIn", "FanArtistList", "FanChat",
+        "FanProfile", composable, testing, frommUI, commonDataModels, authDataModels, artistDataModels,
+        messageDataModels,
         profileDataModels,
         authClient, artistClient, messageClient, profileClient, messageRoom,
       ]),
@@ -143,8 +144,8 @@ let package = Package(
     .testTarget(
       name: "FanCoordinatorViewTests",
       dependencies: [
-        "FanCoordinatorView", "FanCoordinator", "FanArtistList", "FanChat", composable, testing, frommUI,
-        authDataModels, authClient, artistClient, messageClient, profileClient, messageRoom,
+        "FanCoordinatorView", "FanCoordinator", composable, testing, frommUI, authClient, artistClient,
+        messageClient, profileClient,
       ]),
   ]
 )

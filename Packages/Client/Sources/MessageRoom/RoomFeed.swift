@@ -214,6 +214,15 @@ public struct RoomFeed: Equatable, Sendable {
     }
     var names: [AccountID: String] = [:]
     for message in batch { names[message.senderId] = message.senderDisplayName }
+    // Every message of a sender carries the name the last batch brought: when the sender's
+    // newest message from before (or one seen again) has this one, all do, and the room is not
+    // walked (a walk would cost every arriving message the room's length).
+    let arrived = Set(batch.map(\.id))
+    names = names.filter { sender, name in
+      messages.last {
+        $0.senderId == sender && ($0.senderDisplayName != name || !arrived.contains($0.id))
+      }.map { $0.senderDisplayName != name } ?? false
+    }
     guard !names.isEmpty else { return }
     for index in messages.indices {
       if let name = names[messages[index].senderId], messages[index].senderDisplayName != name {

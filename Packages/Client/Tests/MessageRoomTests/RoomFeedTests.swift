@@ -170,4 +170,24 @@ private func message(_ id: Int64) -> Message {
     room.apply(.messages([renamed]))
     #expect(room.messages.map(\.senderDisplayName) == ["IU 💜", "IU 💜", "IU 💜"])
   }
+
+  @Test func aMessageSeenAgainUnderANewName_renamesTheSendersMessages() {
+    var again = message(2)
+    again.senderDisplayName = "IU 💜"
+    var room = RoomFeed(messages: [message(1), message(2)], hasLoaded: true)
+    room.apply(.messages([again]))
+    #expect(room.messages.map(\.senderDisplayName) == ["IU 💜", "IU 💜"])
+  }
+
+  @Test func aFirstMessageFromANewSender_leavesTheOthersNames() {
+    var stranger = message(3)
+    stranger.senderId = 99
+    stranger.senderDisplayName = "Minji"
+    var room = RoomFeed(messages: [message(1), message(2)], hasLoaded: true)
+    room.apply(.messages([stranger]))
+    #expect(
+      room.messages.map(\.senderDisplayName) == [
+        message(1).senderDisplayName, message(2).senderDisplayName, "Minji",
+      ])
+  }
 }

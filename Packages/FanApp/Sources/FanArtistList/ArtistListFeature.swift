@@ -6,11 +6,12 @@ import ComposableArchitecture
 /// Every artist, with the fan's subscriptions and unread counts; subscribe, unsubscribe, reload,
 /// and open a subscribed artist's room.
 ///
-/// From the moment the list appears until it goes away (at sign-out), it follows the news in the
-/// fan's rooms (``ArtistClient/followActivity``), so unread counts move without a reload, also
-/// while a room is open over the list; the parent hears of each room with news
-/// (``Action/Delegate/newMessages(_:)``). Following starts again by itself, backing off, after
-/// a failure the client does not retry itself.
+/// While the list is on top (or under the profile) it follows the news in the fan's rooms
+/// (``ArtistClient/followActivity``), so unread counts move without a reload. Opening a room
+/// stops following: the room follows its own messages, and the list following too would answer
+/// every message twice. When the fan comes back (``Action/View/shownAgain``), following starts
+/// again with a fresh read of every room, so nothing that arrived meanwhile is missed. Following
+/// starts again by itself, backing off, after a failure the client does not retry itself.
 public struct ArtistListFeature: Reducer {
   /// The list's state.
   public struct State: Equatable, Sendable {
@@ -75,6 +76,9 @@ public struct ArtistListFeature: Reducer {
     public enum View: Equatable, Sendable {
       /// The screen appeared: load the list and follow the news in the fan's rooms.
       case task
+      /// The screen is on top again after a room over it closed: follow the news again, from a
+      /// fresh read of every room's unread count.
+      case shownAgain
       /// Load the list again.
       case reloadTapped
       /// Subscribe to an artist.
@@ -95,8 +99,6 @@ public struct ArtistListFeature: Reducer {
       case openRoom(ArtistSummary)
       /// Show the fan's profile.
       case openProfile
-      /// New messages arrived in these rooms (their unread counts already updated).
-      case newMessages([ArtistSummary])
     }
   }
 
@@ -130,6 +132,9 @@ public struct ArtistListFeature: Reducer {
       state.isLoading = true
       return .merge(load(), followActivity())
 
+    case .view(.shownAgain):
+      return followActivity()
+
     case .view(.reloadTapped):
       state.isLoading = true
       return load()
@@ -144,14 +149,10 @@ public struct ArtistListFeature: Reducer {
 
     case .activityUpdated(.changed(let rooms)):
       state.liveUpdatesPause = nil
-      var news: [ArtistSummary] = []
-      for room in rooms {
-        guard var artist = state.artists[id: room.artistId] else { continue }
-        artist.unreadCount = room.unreadCount
-        state.artists[id: room.artistId] = artist
-        news.append(artist)
+      for room in rooms where state.artists[id: room.artistId] != nil {
+        state.artists[id: room.artistId]?.unreadCount = room.unreadCount
       }
-      return news.isEmpty ? .none : .send(.delegate(.newMessages(news)))
+      return .none
 
     case .activityUpdated(.interrupted(let error, let retryIn)), .activityFailed(let error, let retryIn):
       state.liveUpdatesPause = LiveUpdatesPause(error: error, retryIn: retryIn)
@@ -210,7 +211,8 @@ public struct ArtistListFeature: Reducer {
         state.error = .notSubscribed(artistName: artist.displayName, number: number)
         return .none
       }
-      return .send(.delegate(.openRoom(artist)))
+      // The room follows its own messages; see the type's comment.
+      return .merge(.cancel(id: CancelID.activity), .send(.delegate(.openRoom(artist))))
 
     case .view(.profileTapped):
       return .send(.delegate(.openProfile))
@@ -225,7 +227,7 @@ public struct ArtistListFeature: Reducer {
     }
   }
 
-  /// Follows the news until cancelled (the list goes away); when following ends with an error,
+  /// Follows the news until cancelled (a room opens, or the list goes away); when following ends with an error,
   /// it starts again after a wait that doubles per failure in a row.
   private func followActivity() -> Effect<Action> {
     .run { send in

@@ -14,9 +14,9 @@ import FanSignIn
 /// screens over it change there is shared state, seen at once: the room's unread count (the
 /// room reads it down to zero) and the fan's nickname (the profile saves it).
 ///
-/// The list follows the news in every room of the fan's for the whole time they are signed in;
-/// news in the open room is read there (its count stays zero), news in another room shows a
-/// ``NewMessageNotice`` over the room.
+/// The list follows the news in every room of the fan's while no room is open over it: an open
+/// room follows its own messages, so each message reaches the app as one response; leaving the
+/// room starts the list following again from a fresh read of every room's unread count.
 public struct FanAppFeature: Reducer {
   /// The app's state.
   public struct State: Equatable, Sendable {
@@ -28,20 +28,16 @@ public struct FanAppFeature: Reducer {
     public var artists: ArtistListFeature.State?
     /// The room or profile shown over the list.
     @PresentationState public var destination: Destination.State?
-    /// News in another room than the open one.
-    public var newMessageNotice: NewMessageNotice?
 
     /// Creates the state; the app starts on the sign-in screen, restoring the last session.
     public init(
       signIn: SignInFeature.State? = SignInFeature.State(), account: Account? = nil,
-      artists: ArtistListFeature.State? = nil, destination: Destination.State? = nil,
-      newMessageNotice: NewMessageNotice? = nil
+      artists: ArtistListFeature.State? = nil, destination: Destination.State? = nil
     ) {
       self.signIn = signIn
       self._account = Shared(value: account)
       self.artists = artists
       self.destination = destination
-      self.newMessageNotice = newMessageNotice
     }
   }
 
@@ -55,23 +51,15 @@ public struct FanAppFeature: Reducer {
     case destination(PresentationAction<Destination.Action>)
     /// The server stopped accepting the session, for this reason (any call answered `401`).
     case sessionEnded(String)
-    /// The new-message notice has been shown long enough.
-    case newMessageNoticeExpired
   }
 
   /// The effect that listens for the end of the session while someone is signed in.
   public enum CancelID: Hashable, Sendable {
     /// Listening to ``AuthClient/sessionEnded``.
     case session
-    /// The timer that takes the new-message notice away.
-    case newMessageNotice
   }
 
-  /// How long a new message in another room is announced over the open room.
-  public static let newMessageNoticeDuration: Duration = .seconds(10)
-
   @Dependency(\.authClient.sessionEnded) var sessionEnded
-  @Dependency(\.continuousClock) var clock
 
   /// Creates the app's reducer.
   public init() {}
@@ -88,7 +76,6 @@ public struct FanAppFeature: Reducer {
 
       case .artists(.delegate(.openRoom(let artist))):
         guard let account = state.account, let artists = state.artists else { return .none }
-        state.newMessageNotice = nil
         state.destination = .chat(
           ChatFeature.State(
             artistId: artist.id, artistName: artist.displayName, artistUsername: artist.username,
@@ -99,40 +86,29 @@ public struct FanAppFeature: Reducer {
         state.destination = .profile(ProfileFeature.State(account: state.$account))
         return .send(.destination(.presented(.profile(.view(.task)))))
 
-      case .destination(.presented(.chat(.delegate(.close)))),
-        .destination(.presented(.profile(.delegate(.close)))):
+      case .destination(.presented(.chat(.delegate(.close)))):
         state.destination = nil
-        state.newMessageNotice = nil
-        return .cancel(id: CancelID.newMessageNotice)
+        return .send(.artists(.view(.shownAgain)))
 
-      case .artists(.delegate(.newMessages(let artists))):
-        guard case .chat(let chat) = state.destination else { return .none }
-        // The open room follows its messages and reads each as it arrives: none is unread there.
-        if artists.contains(where: { $0.id == chat.artistId }) {
-          state.artists?.artists[id: chat.artistId]?.unreadCount = 0
-        }
-        guard let other = artists.first(where: { $0.id != chat.artistId }) else { return .none }
-        state.newMessageNotice = NewMessageNotice(artistId: other.id, artistName: other.displayName)
-        return .run { send in
-          try await clock.sleep(for: Self.newMessageNoticeDuration)
-          await send(.newMessageNoticeExpired)
-        }
-        .cancellable(id: CancelID.newMessageNotice, cancelInFlight: true)
+      case .destination(.dismiss):
+        // Dismissed from outside the room: the list is on top again all the same.
+        guard case .chat = state.destination else { return .none }
+        return .send(.artists(.view(.shownAgain)))
 
-      case .newMessageNoticeExpired:
-        state.newMessageNotice = nil
+      case .destination(.presented(.profile(.delegate(.close)))):
+        state.destination = nil
         return .none
 
       case .destination(.presented(.profile(.delegate(.signedOut)))):
         state = State(signIn: SignInFeature.State(step: .username))
-        return .merge(.cancel(id: CancelID.session), .cancel(id: CancelID.newMessageNotice))
+        return .cancel(id: CancelID.session)
 
       case .sessionEnded(let reason):
         // Expired or revoked elsewhere: whichever screen's call was refused, sign in again.
         let message = APIError.unauthorized(reason).message
         state = State(
           signIn: SignInFeature.State(step: .username, error: "\(message) (You were signed out.)"))
-        return .merge(.cancel(id: CancelID.session), .cancel(id: CancelID.newMessageNotice))
+        return .cancel(id: CancelID.session)
 
       case .signIn, .artists, .destination:
         return .none

@@ -23,20 +23,12 @@ public struct FanAppView: TerminalView {
       switch state.destination {
       case .chat(let chat):
         ChatView().render(chat)
-        if let notice = state.newMessageNotice {
-          Component.notice(Self.describe(notice))
-        }
       case .profile(let profile):
         ProfileView().render(profile)
       case nil:
         list(state)
       }
     }
-  }
-
-  /// The new-message notice in words, with the command that leads to the list.
-  static func describe(_ notice: FanAppFeature.NewMessageNotice) -> String {
-    "New message from \(notice.artistName). \(KeyMap.back.hint("see your artists", keys: false))"
   }
 
   private func list(_ state: FanAppFeature.State) -> Screen {

@@ -17,7 +17,7 @@ extension ArtistSummary {
 
 @MainActor
 struct ArtistListLiveUpdateTests {
-  @Test func task_newsArrives_updatesTheCountsWithoutAReloadAndTellsTheParent() async {
+  @Test func task_newsArrives_updatesTheCountsWithoutAReload() async {
     let (updates, continuation) = AsyncThrowingStream<ActivityUpdate, any Error>.makeStream()
     let store = TestStore(initialState: ArtistListFeature.State()) {
       ArtistListFeature()
@@ -42,9 +42,6 @@ struct ArtistListLiveUpdateTests {
     await store.receive(.activityUpdated(.changed([room(2, newest: 12, unread: 2)]))) {
       $0.artists[id: 2]?.unreadCount = 2
     }
-    var taeyeon = ArtistSummary.taeyeon
-    taeyeon.unreadCount = 2
-    await store.receive(.delegate(.newMessages([taeyeon])))
     continuation.finish()
     await store.finish()
   }
@@ -109,6 +106,46 @@ struct ArtistListLiveUpdateTests {
     }
     #expect(calls.withLock { $0 } == 3)
     continuation.finish()
+    await store.finish()
+  }
+
+  @Test func openRoom_stopsFollowing_shownAgain_followsAgainFromAFreshReadOfEveryRoom() async {
+    let calls = Mutex(0)
+    let (first, firstContinuation) = AsyncThrowingStream<ActivityUpdate, any Error>.makeStream()
+    let (second, secondContinuation) = AsyncThrowingStream<ActivityUpdate, any Error>.makeStream()
+    let firstEnded = Mutex(false)
+    firstContinuation.onTermination = { _ in firstEnded.withLock { $0 = true } }
+    let store = TestStore(initialState: ArtistListFeature.State(artists: [.iu, .taeyeon])) {
+      ArtistListFeature()
+    } withDependencies: {
+      $0.artistClient.artists = { [.iu, .taeyeon] }
+      $0.artistClient.followActivity = {
+        let call = calls.withLock { calls in
+          calls += 1
+          return calls
+        }
+        return call == 1 ? first : second
+      }
+    }
+
+    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.receive(.artistsResponse(.success([.iu, .taeyeon]))) { $0.isLoading = false }
+    firstContinuation.yield(.loaded([]))
+    await store.receive(.activityUpdated(.loaded([]))) { $0.artists[id: 1]?.unreadCount = 0 }
+    await store.send(.view(.openTapped(1)))
+    await store.receive(.delegate(.openRoom(.iu(unread: 0))))
+    // The room follows its own messages: the list stops asking while it is covered.
+    #expect(firstEnded.withLock { $0 })
+    #expect(calls.withLock { $0 } == 1)
+
+    // Back on the list: TAEYEON's broadcast, sent while IU's room was open, is in the fresh read.
+    await store.send(.view(.shownAgain))
+    secondContinuation.yield(.loaded([room(2, newest: 30, unread: 1)]))
+    await store.receive(.activityUpdated(.loaded([room(2, newest: 30, unread: 1)]))) {
+      $0.artists[id: 2]?.unreadCount = 1
+    }
+    #expect(calls.withLock { $0 } == 2)
+    secondContinuation.finish()
     await store.finish()
   }
 

@@ -96,6 +96,7 @@ struct FanAppNavigationTests {
       FanAppFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
+      $0.artistClient.followActivity = { AsyncThrowingStream { $0.finish() } }
     }
 
     await store.send(.artists(.view(.openTapped(1))))
@@ -131,6 +132,7 @@ struct FanAppNavigationTests {
     }
     // Nothing to reload: the list already shows the room read.
     await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
+    await store.receive(.artists(.view(.shownAgain)))
     #expect(store.state.artists?.artists[id: 1]?.unreadCount == 0)
     continuation.finish()
   }
@@ -151,6 +153,7 @@ struct FanAppNavigationTests {
         #expect(after == 1)
         return updates
       }
+      $0.artistClient.followActivity = { AsyncThrowingStream { $0.finish() } }
     }
 
     await store.send(.destination(.presented(.chat(.room(.view(.reloadTapped)))))) {
@@ -167,6 +170,7 @@ struct FanAppNavigationTests {
           feed: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true)))
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.receive(.artists(.view(.shownAgain)))
     #expect(ended.withLock { $0 })
   }
 

@@ -10,6 +10,8 @@ import FanChat
 import FanCoordinator
 import FanSignIn
 import MessageClient
+import MessageDataModels
+import MessageRoom
 import Synchronization
 import Testing
 
@@ -40,38 +42,7 @@ struct FanAppLiveUpdateTests {
     )
   }
 
-  @Test func inARoom_newMessageInAnotherRoom_showsANoticeThatGoesAwayByItself() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: Self.inIUsRoom()) {
-      FanAppFeature()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-
-    await store.send(.artists(Self.changed(2, unread: 1))) {
-      $0.artists?.artists[id: 2]?.unreadCount = 1
-    }
-    await store.receive(.artists(.delegate(.newMessages([.taeyeon(unread: 1)])))) {
-      $0.newMessageNotice = FanAppFeature.NewMessageNotice(artistId: 2, artistName: "TAEYEON")
-    }
-    await clock.advance(by: FanAppFeature.newMessageNoticeDuration - .milliseconds(1))
-    await clock.advance(by: .milliseconds(1))
-    await store.receive(.newMessageNoticeExpired) { $0.newMessageNotice = nil }
-  }
-
-  @Test func inARoom_newMessageInThatRoom_keepsItsCountAtZeroWithoutANotice() async {
-    let store = TestStore(initialState: Self.inIUsRoom()) { FanAppFeature() }
-
-    // The server counted the broadcast before the room fetched it; the room shows it anyway.
-    await store.send(.artists(Self.changed(1, unread: 1))) {
-      $0.artists?.artists[id: 1]?.unreadCount = 1
-    }
-    await store.receive(.artists(.delegate(.newMessages([.iu(unread: 1)])))) {
-      $0.artists?.artists[id: 1]?.unreadCount = 0
-    }
-  }
-
-  @Test func onTheList_newMessage_updatesTheCountWithoutANotice() async {
+  @Test func onTheList_newMessage_updatesTheCount() async {
     var state = Self.inIUsRoom()
     state.destination = nil
     let store = TestStore(initialState: state) { FanAppFeature() }
@@ -79,28 +50,92 @@ struct FanAppLiveUpdateTests {
     await store.send(.artists(Self.changed(2, unread: 3))) {
       $0.artists?.artists[id: 2]?.unreadCount = 3
     }
-    await store.receive(.artists(.delegate(.newMessages([.taeyeon(unread: 3)]))))
   }
 
-  @Test func leavingTheRoom_takesTheNoticeAwayAndStopsItsTimer() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: Self.inIUsRoom()) {
+  @Test func roomOpen_theListStopsFollowing_leavingFollowsAgainFromAFreshRead() async {
+    let activityCalls = Mutex(0)
+    let (firstActivity, firstContinuation) = AsyncThrowingStream<ActivityUpdate, any Error>.makeStream()
+    let (laterActivity, laterContinuation) = AsyncThrowingStream<ActivityUpdate, any Error>.makeStream()
+    let firstEnded = Mutex(false)
+    firstContinuation.onTermination = { _ in firstEnded.withLock { $0 = true } }
+    let (room, roomContinuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
+    var state = Self.inIUsRoom()
+    state.destination = nil
+    let store = TestStore(initialState: state) {
       FanAppFeature()
     } withDependencies: {
-      $0.continuousClock = clock
+      $0.artistClient.artists = { [.iu(unread: 0), .taeyeon(unread: 0)] }
+      $0.artistClient.followActivity = {
+        let call = activityCalls.withLock { calls in
+          calls += 1
+          return calls
+        }
+        return call == 1 ? firstActivity : laterActivity
+      }
+      $0.messageClient.followRoom = { _, _ in room }
     }
 
-    await store.send(.artists(Self.changed(2, unread: 1))) {
+    await store.send(.artists(.view(.task))) { $0.artists?.isLoading = true }
+    await store.receive(.artists(.artistsResponse(.success([.iu(unread: 0), .taeyeon(unread: 0)])))) {
+      $0.artists?.isLoading = false
+    }
+    await store.send(.artists(.view(.openTapped(1))))
+    await store.receive(.artists(.delegate(.openRoom(.iu(unread: 0))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, unreadCount: Shared(value: 0)
+        ))
+    }
+    await store.receive(.destination(.presented(.chat(.room(.view(.task)))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          feed: RoomFeed(isLoading: true, isLive: true), unreadCount: Shared(value: 0)))
+    }
+    #expect(firstEnded.withLock { $0 })
+    roomContinuation.yield(.loaded([], hasOlder: false))
+    await store.receive(.destination(.presented(.chat(.room(.roomUpdated(.loaded([], hasOlder: false))))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          feed: RoomFeed(hasLoaded: true, isLive: true), unreadCount: Shared(value: 0)))
+    }
+
+    // Every message reaches the app once, through the room.
+    var messages: [Message] = []
+    for id: Int64 in 1...3 {
+      let message = Message.broadcast(MessageID(rawValue: id), "\(id)")
+      roomContinuation.yield(.messages([message]))
+      messages.append(message)
+      await store.receive(.destination(.presented(.chat(.room(.roomUpdated(.messages([message]))))))) {
+        $0.destination = .chat(
+          ChatFeature.State(
+            artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+            feed: RoomFeed(messages: messages, hasLoaded: true, isLive: true),
+            unreadCount: Shared(value: 0)))
+      }
+    }
+    #expect(activityCalls.withLock { $0 } == 1)
+
+    await store.send(.destination(.presented(.chat(.view(.backTapped))))) {
+      $0.destination = .chat(
+        ChatFeature.State(
+          artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
+          feed: RoomFeed(messages: messages, hasLoaded: true),
+          unreadCount: Shared(value: 0)))
+    }
+    await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
+    await store.receive(.artists(.view(.shownAgain)))
+    // TAEYEON broadcast while IU's room was open: the fresh read brings her count.
+    let taeyeonsRoom = RoomActivity(artistId: 2, newestMessageId: 40, newMessageCount: 1, unreadCount: 1)
+    laterContinuation.yield(.loaded([taeyeonsRoom]))
+    await store.receive(.artists(.activityUpdated(.loaded([taeyeonsRoom])))) {
       $0.artists?.artists[id: 2]?.unreadCount = 1
     }
-    await store.receive(.artists(.delegate(.newMessages([.taeyeon(unread: 1)])))) {
-      $0.newMessageNotice = FanAppFeature.NewMessageNotice(artistId: 2, artistName: "TAEYEON")
-    }
-    await store.send(.destination(.presented(.chat(.delegate(.close))))) {
-      $0.destination = nil
-      $0.newMessageNotice = nil
-    }
-    await clock.advance(by: FanAppFeature.newMessageNoticeDuration)
+    #expect(activityCalls.withLock { $0 } == 2)
+    roomContinuation.finish()
+    laterContinuation.finish()
+    await store.finish()
   }
 
   @Test func signedIn_followsNewsUntilTheServerEndsTheSession() async {
@@ -135,7 +170,6 @@ struct FanAppLiveUpdateTests {
     ) {
       $0.artists?.artists[id: 1]?.unreadCount = 3
     }
-    await store.receive(.artists(.delegate(.newMessages([.iu(unread: 3)]))))
     #expect(!ended.withLock { $0 })
     reasonContinuation.yield("Session expired")
     await store.receive(.sessionEnded("Session expired")) {

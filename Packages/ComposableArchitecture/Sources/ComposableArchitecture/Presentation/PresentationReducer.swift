@@ -136,14 +136,18 @@ where Parent.Action: SendableMetatype {
       return .none
     }
     let toPresentationAction = self.toPresentationAction
-    let identityBefore = NavigationIdentity(of: state[keyPath: toPresentationState].storage!)
-    let effect = runChild(&state[keyPath: toPresentationState].storage!, childAction)
+    // Taken out of the parent while the child runs: a `$destination` key path reads and writes
+    // the wrapper whole, so the parent would share the child's storage and the child's first
+    // write would copy it (a room's whole message array per message).
+    var presentation = state[keyPath: toPresentationState]
+    state[keyPath: toPresentationState] = PresentationState(wrappedValue: nil)
+    defer { state[keyPath: toPresentationState] = presentation }
+    let identityBefore = NavigationIdentity(of: presentation.storage!)
+    let effect = runChild(&presentation.storage!, childAction)
     // A child that changed its own identity (its `id`, or its case) is a new presentation: the
     // effects of the old one, including those just returned, end with it.
-    if let child = state[keyPath: toPresentationState].storage,
-      NavigationIdentity(of: child) != identityBefore
-    {
-      state[keyPath: toPresentationState].presentationID = .next()
+    if let child = presentation.storage, NavigationIdentity(of: child) != identityBefore {
+      presentation.presentationID = .next()
     }
     let scope = PresentationCancelID(id: presentationID)
     return

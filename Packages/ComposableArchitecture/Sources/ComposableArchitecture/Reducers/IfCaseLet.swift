@@ -54,12 +54,16 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.run = ReduceFunction { state, action in
       var childEffect = Effect<Parent.Action>.none
       if let childAction = toChildAction.extract(from: action) {
-        if var childState = toChildState.extract(from: state) {
+        // Moved out of the enum while the child runs, as `Scope` does, so the child writes in place.
+        let whole = consume state
+        if var childState = toChildState.extract(from: whole) {
+          _ = consume whole
           let scope = NavigationCancelID(path: stateCaseKey, identity: identity(childState))
           let effect = runChild(&childState, childAction)
           state = toChildState.embed(childState)
           childEffect = effect.map(toChildAction.embedFunction).runningAsChild(scope)
         } else {
+          state = whole
           Self.reportWrongCase(action: action, state: state, at: location)
         }
       }

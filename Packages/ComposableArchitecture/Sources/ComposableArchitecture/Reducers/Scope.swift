@@ -58,10 +58,16 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.run = ReduceFunction { state, action in
       guard let childAction = toChildAction.extract(from: action) else { return .none }
-      guard var childState = toChildState.extract(from: state) else {
-        Self.reportWrongCase(action: action, state: state, at: location)
+      // Moved out of the enum before the child runs, so the child's state is the only reference
+      // to its storage: a child that appends to a long array appends in place instead of
+      // copying it.
+      let whole = consume state
+      guard var childState = toChildState.extract(from: whole) else {
+        Self.reportWrongCase(action: action, state: whole, at: location)
+        state = whole
         return .none
       }
+      _ = consume whole
       let effect = runChild(&childState, childAction)
       state = toChildState.embed(childState)
       return effect.map(toChildAction.embedFunction)

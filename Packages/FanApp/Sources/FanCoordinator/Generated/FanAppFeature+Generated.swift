@@ -39,12 +39,6 @@ extension FanAppFeature.Action {
         embed: FanAppFeature.Action.sessionEnded,
         extract: { if case .sessionEnded(let value) = $0 { value } else { nil } })
     }
-    /// The `newMessageNoticeExpired` case.
-    public var newMessageNoticeExpired: AnyCasePath<FanAppFeature.Action, Void> {
-      AnyCasePath(
-        embed: { _ in FanAppFeature.Action.newMessageNoticeExpired },
-        extract: { if case .newMessageNoticeExpired = $0 { () } else { nil } })
-    }
   }
 
   /// The case paths of ``FanAppFeature/Action``.
