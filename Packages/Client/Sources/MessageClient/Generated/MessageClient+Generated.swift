@@ -29,9 +29,9 @@ extension MessageClient {
     try await self.olderMessages(artistId, before)
   }
 
-  /// Calls the `send` endpoint: `send(artistId:text:)`.
-  public func send(artistId: AccountID, text: String) async throws -> Message {
-    try await self.send(artistId, text)
+  /// Calls the `send` endpoint: `send(artistId:text:idempotencyKey:)`.
+  public func send(artistId: AccountID, text: String, idempotencyKey: UUID) async throws -> Message {
+    try await self.send(artistId, text, idempotencyKey)
   }
 
   /// Calls the `followRoom` endpoint: `followRoom(artistId:after:)`.
