@@ -226,8 +226,9 @@ public final class TerminalLoop<State, Action: Sendable> {
   private func dispatch(_ event: InputEvent, line: String?) {
     let viewUsesKey = viewUses(event)
     switch event {
-    case .key(.pageUp) where !viewUsesKey, .key(.pageDown) where !viewUsesKey:
-      display.page(event == .key(.pageUp) ? .up : .down)
+    case .key(.pageUp), .key(.pageDown):
+      // The log pages by what fits; at its end the view may read further (a room's older page).
+      if !display.page(event == .key(.pageUp) ? .up : .down), viewUsesKey { handle(event) }
     case .key(.tab) where !viewUsesKey:
       completeSlashCommand()
     default:
