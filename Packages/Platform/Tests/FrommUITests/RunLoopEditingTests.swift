@@ -269,6 +269,44 @@ private func lastFrame(_ output: String) -> String {
     _ = await running.value
   }
 
+  @Test func run_screenChangesWhileTyping_theDraftStaysWithItsScreen() async {
+    // Escape leaves the room for the list (`nil`), a line on the list opens the room again.
+    let store = Store(initialState: "IU" as String?) {
+      Reduce<String?, String?> { room, action in
+        room = action
+        return .none
+      }
+    }
+    let view = AnyTerminalView<String?, String?>(
+      render: { room in
+        Screen {
+          Component.header(room ?? "Artists")
+          Component.prompt(room == nil ? "Artist" : "Reply")
+        }
+      },
+      action: { input, room in
+        if input == .key(.escape) { return .some(nil) }
+        if room == nil, case .line(let name) = input { return .some(name) }
+        return nil
+      })
+    let (terminal, pipe) = Terminal.inMemory(
+      isTTY: true, size: TerminalSize(columns: 40, rows: 12), environment: ["NO_COLOR": "1"])
+    let running = Task { await TerminalLoop(store: store, view: view, terminal: terminal).run() }
+    #expect(await pipe.waitForOutput(containing: "Reply"))
+    pipe.type("한글 draft")
+    #expect(await pipe.waitForOutput(containing: "한글 draft"))
+    pipe.type(escape)
+    #expect(await pipe.waitForOutput(containing: "Artist>"))
+    // The list's line starts empty: `IU` Enter opens the room, not "한글 draftIU".
+    pipe.type("IU\r")
+    pipe.type("!")
+    // Back in the room, its draft is back, and `!`, typed ahead, follows it.
+    #expect(await pipe.waitForOutput(containing: "한글 draft!"))
+    #expect(store.withState { $0 } == "IU")
+    pipe.interrupt()
+    _ = await running.value
+  }
+
   @Test func run_ctrlZ_givesTheScreenBackSuspendsAndRedraws() async {
     let store = Store(initialState: Counter.State()) { Counter() }
     let (terminal, pipe) = Terminal.inMemory(isTTY: true)
