@@ -30,11 +30,13 @@ import Testing
   @Test func show_whileTypingAhead_carriesWhatWasTypedToTheNextScreen() {
     var drafts = Drafts()
     _ = drafts.show(signIn, typed: "")
-    drafts.isTypingAhead = true
+    drafts.lineSent()
+    drafts.edited(isWorking: true)
     #expect(drafts.show(room("IU"), typed: "hello") == "hello")
-    drafts.isTypingAhead = false
+    // Typed on the room it brought: the room's own draft from now on.
+    drafts.edited(isWorking: true)
     #expect(drafts.show(signIn, typed: "half") == "")
-    drafts.isTypingAhead = true
+    drafts.lineSent()
     #expect(drafts.show(room("IU"), typed: " more") == "half more")
   }
 

@@ -7,8 +7,8 @@
 /// after a line was sent and before its work settled, is meant for the screen that line brings,
 /// so it goes along.
 struct Drafts {
-  /// Whether the editor's text was typed after a line whose work has not settled.
-  var isTypingAhead = false
+  /// Where a line was sent from, while what is typed after it is meant for the screen it brings.
+  private var sentFrom: Place?
 
   /// Where a line is typed: a screen's title and its prompt.
   struct Place: Hashable {
@@ -28,9 +28,18 @@ struct Drafts {
     guard next != place else { return nil }
     defer { place = next }
     let draft = kept.removeValue(forKey: next) ?? ""
-    if isTypingAhead { return draft + typed }
+    if sentFrom != nil { return draft + typed }
     if let place, !place.isSecure { kept[place] = typed.isEmpty ? nil : typed }
     return draft
+  }
+
+  /// A line was sent: what is typed until its screen comes is typed ahead.
+  mutating func lineSent() { sentFrom = place }
+
+  /// The line was edited: typed ahead only while the screen it was sent from is still shown at
+  /// work on it (`isWorking`).
+  mutating func edited(isWorking: Bool) {
+    if !isWorking || place != sentFrom { sentFrom = nil }
   }
 
   private static func place(of screen: Screen) -> Place {

@@ -112,6 +112,8 @@ final class LoopDisplay {
     guard back ? scrolledBack + log.visible < log.count : scrolledBack > 0 else { return false }
     let step = max(log.visible - 1, 1)
     scrolledBack = back ? min(scrolledBack + step, max(log.count - 1, 0)) : max(scrolledBack - step, 0)
+    // One message back, the newest fits in the line its marker would take: PageDown reaches it.
+    if !back, scrolledBack == 1 { scrolledBack = 0 }
     show()
     return true
   }

@@ -118,9 +118,8 @@ public final class TerminalLoop<State, Action: Sendable> {
         for output in editor.feed(bytes, recallsHistory: recallsHistory) {
           switch output {
           case .edited:
-            if pendingEvents.isEmpty, dispatcher == nil, work.isSettledAfterInput() {
-              drafts.isTypingAhead = false
-            }
+            drafts.edited(
+              isWorking: !pendingEvents.isEmpty || dispatcher != nil || display.screen.hasProgress)
             display.drawPrompt()
           case .suspend:
             suspend()
@@ -207,7 +206,7 @@ public final class TerminalLoop<State, Action: Sendable> {
   /// Queues input from the line editor; it is handled once the input before it has settled,
   /// so every line of a burst or a paste reaches the view, in order.
   private func enqueue(_ event: InputEvent, line: String?) {
-    if line != nil { drafts.isTypingAhead = true }
+    if line != nil { drafts.lineSent() }
     if dispatcher == nil, work.isSettledAfterInput() {
       dispatch(event, line: line)
       return
