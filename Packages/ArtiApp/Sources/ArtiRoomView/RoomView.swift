@@ -8,14 +8,13 @@ import MessageRoom
 /// failed again; `/reload` reads the room again (commands from ``KeyMap``, never single keys).
 ///
 /// Messages are listed oldest first, the newest by the prompt, each with who sent it and when.
-/// PageUp (or `/older`) pages back, reading older messages from the server once the oldest read
-/// is shown; PageDown pages forward, and replies that arrive meanwhile are announced below the
-/// rows. The prompt counts the characters typed against the limit, and a broadcast over it comes
+/// PageUp and PageDown page by what fits; PageUp (or `/older`) reads older messages from the
+/// server once the oldest read is shown. The prompt counts the characters typed against the limit, and a broadcast over it comes
 /// back to be shortened.
 public struct RoomView: TerminalView {
   static let reload = KeyMap.reload.menuCommand(keys: false)
   static let retry = KeyMap.retry.menuCommand(keys: false, title: "Send the kept broadcast again")
-  static let older = MenuCommand("/older", "Older (PageUp)")
+  static let older = KeyMap.older.menuCommand(keys: false)
   static let discard = MenuCommand("/discard", "Forget the kept broadcasts")
 
   /// The time zone message times are shown in.
@@ -40,20 +39,14 @@ public struct RoomView: TerminalView {
       } else if room.messages.isEmpty && room.hasLoaded {
         Component.empty("No messages yet. Write the first broadcast below.")
       } else {
-        if room.olderAbove > 0 {
-          Component.text("… \(count(room.olderAbove, "earlier message")) above (PageUp)", style: .dim)
-        } else if room.isLoadingOlder {
+        if room.isLoadingOlder {
           Component.progress("Loading older messages")
         } else if room.hasOlder {
-          Component.text("… older messages (PageUp or /older)", style: .dim)
+          Component.text("… older messages (\(KeyMap.older.typed))", style: .dim)
         }
-        // Oldest first: on a small window the header and the newest messages stay.
-        Component.log(room.window.map(row))
-        if room.newBelow > 0 {
-          Component.notice("\(count(room.newBelow, "new message")) below: PageDown to read")
-        } else if room.newerBelow > 0 {
-          Component.text("… \(count(room.newerBelow, "newer message")) below (PageDown)", style: .dim)
-        }
+        // Oldest first: on a small window the header and the newest messages stay, and the
+        // messages read page by what fits.
+        Component.log(room.messages.map(row))
       }
       if outbox.isSending { Component.progress("Sending") }
       if let notice = room.interruption { Component.notice(notice) }
@@ -84,16 +77,15 @@ public struct RoomView: TerminalView {
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: Room.State) -> Room.Action? {
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
-    if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
-    if case .command(name: "discard", _) = input { return .view(.discardTapped) }
+    // `/retry` and `/discard` mean something only while broadcasts are kept (and `/help` says so).
+    if !state.outbox.unsent.isEmpty {
+      if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
+      if case .command(name: "discard", _) = input { return .view(.discardTapped) }
+    }
+    // PageUp reaches the view once the oldest message read is shown: read the page before it.
     if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) { return .view(.olderTapped) }
-    if input == .key(.pageDown) { return .view(.newerTapped) }
     guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
     return .view(.sendTapped(text))
-  }
-
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   private func row(_ message: Message) -> ListItem {

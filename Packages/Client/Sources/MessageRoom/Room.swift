@@ -58,10 +58,8 @@ public struct Room: Reducer {
       case disappeared
       /// Follow the room again, after a failure or to read it anew.
       case reloadTapped
-      /// Show older messages, reading the page before the oldest when needed.
+      /// Read the page before the oldest message read (the screen pages through those read).
       case olderTapped
-      /// Show newer messages again.
-      case newerTapped
       /// A message was typed.
       case sendTapped(String)
       /// Send the kept messages again, after sending them failed.
@@ -125,15 +123,11 @@ public struct Room: Reducer {
       return .none
 
     case .view(.olderTapped):
-      guard state.feed.pageBack(), let before = state.feed.startLoadingOlder() else { return .none }
+      guard let before = state.feed.startLoadingOlder() else { return .none }
       return .run { [artistId = state.artistId, messageClient] send in
         await send(.olderResponse(Result { try await messageClient.olderMessages(artistId, before) }))
       }
       .cancellable(id: CancelID.older)
-
-    case .view(.newerTapped):
-      state.feed.pageForward()
-      return .none
 
     case .olderResponse(.success(let page)):
       state.feed.applyOlder(page)

@@ -3,16 +3,14 @@ import MessageClient
 import MessageDataModels
 
 /// A room as a screen follows it with ``MessageClient/followRoom``: its messages, oldest first,
-/// whether it is loading or live, how far the reader has paged back, and what to tell the reader
-/// when following is interrupted or ends. Both apps' rooms keep one, so they load, page, order
+/// whether it is loading or live, and what to tell the reader when following is interrupted or
+/// ends. Both apps' rooms keep one, so they load, page, order
 /// and report the same way; what each may see (a fan their own replies, an artist every fan's)
 /// is decided by the server's answers.
 ///
 /// Following starts from the room's newest page; older pages are read on request
-/// (``startLoadingOlder()`` with ``MessageClient/olderMessages``, when ``pageBack()`` reaches the
-/// oldest message read). The reader pages through the messages with ``pageBack()`` and
-/// ``pageForward()``; messages that arrive while they are paged back are counted in ``newBelow``
-/// until they page forward to them.
+/// (``startLoadingOlder()`` with ``MessageClient/olderMessages``). A screen shows every message
+/// read and pages through them by what fits its window, so no page size is kept here.
 ///
 /// ```swift
 /// case .view(.task):
@@ -26,11 +24,6 @@ import MessageDataModels
 /// case .roomFailed(let error): state.room.fail(error)
 /// ```
 public struct RoomFeed: Equatable, Sendable {
-  /// How many messages a screen shows at once.
-  public static let windowSize = 30
-  /// How many messages one page back or forward moves.
-  public static let pageSize = 10
-
   /// Every message read so far, ordered by id (oldest first), each once.
   public var messages: [Message]
   /// Whether the room has been read once.
@@ -49,16 +42,12 @@ public struct RoomFeed: Equatable, Sendable {
   public var isLoadingOlder: Bool
   /// Why the last older page could not be read, with how to try again.
   public var olderFailure: String?
-  /// How many of the newest messages are below the shown window (0: the newest are shown).
-  public var scrolledBack: Int
-  /// How many of the messages below the window arrived while the reader was paged back.
-  public var newBelow: Int
 
   /// A room not read yet, or one holding `messages` (ordered by id).
   public init(
     messages: [Message] = [], hasLoaded: Bool = false, isLoading: Bool = false, isLive: Bool = false,
     interruption: String? = nil, failure: String? = nil, hasOlder: Bool = false, isLoadingOlder: Bool = false,
-    olderFailure: String? = nil, scrolledBack: Int = 0, newBelow: Int = 0
+    olderFailure: String? = nil
   ) {
     self.messages = messages
     self.hasLoaded = hasLoaded
@@ -69,25 +58,10 @@ public struct RoomFeed: Equatable, Sendable {
     self.hasOlder = hasOlder
     self.isLoadingOlder = isLoadingOlder
     self.olderFailure = olderFailure
-    self.scrolledBack = scrolledBack
-    self.newBelow = newBelow
   }
 
   /// Where following starts again: the newest message's id.
   public var cursor: MessageID? { messages.last?.id }
-
-  /// The messages the screen shows: at most ``windowSize``, ending ``scrolledBack`` messages
-  /// before the newest. Oldest first.
-  public var window: ArraySlice<Message> {
-    let end = messages.count - min(scrolledBack, messages.count)
-    return messages[..<end].suffix(Self.windowSize)
-  }
-
-  /// How many messages read so far are above (older than) the window.
-  public var olderAbove: Int { window.startIndex }
-
-  /// How many messages are below (newer than) the window.
-  public var newerBelow: Int { messages.count - window.endIndex }
 
   /// Following starts (or starts again): loading until the first ``RoomUpdate/loaded(_:hasOlder:)``.
   public mutating func start() {
@@ -112,9 +86,9 @@ public struct RoomFeed: Equatable, Sendable {
       // After a cursor the reader had the older messages already; what they knew stays.
       if !hasLoaded { hasOlder = older }
       hasLoaded = true
-      arrive(messages)
+      insert(messages)
     case .messages(let messages):
-      arrive(messages)
+      insert(messages)
     case .interrupted(let error, _):
       interruption = "New messages are not arriving: \(error.message) Still trying."
     case .resumed:
@@ -133,12 +107,9 @@ public struct RoomFeed: Equatable, Sendable {
       : "Could not load the room: \(error.message)"
   }
 
-  /// Adds a message this reader sent, as the server stored it, and shows the newest messages:
-  /// whoever writes wants to see what they wrote.
+  /// Adds a message this reader sent, as the server stored it.
   public mutating func insert(sent message: Message) {
     insert([message])
-    scrolledBack = 0
-    newBelow = 0
   }
 
   /// Starts reading the page before the oldest message read; returns the id to read before, or
@@ -150,48 +121,17 @@ public struct RoomFeed: Equatable, Sendable {
     return oldest.id
   }
 
-  /// Takes in an older page and shows up to ``pageSize`` of its newest messages above what the
-  /// window showed, as a page back would have.
+  /// Takes in an older page, above the messages read.
   public mutating func applyOlder(_ page: HistoryPage) {
     isLoadingOlder = false
     hasOlder = page.hasOlder
-    let before = messages.count
     insert(page.messages)
-    // The window keeps its messages (it counts from the newest); move it up to reach the page.
-    let target = max(messages.count - before - Self.pageSize, 0)
-    let top = window.startIndex
-    if top > target { scrolledBack += top - target }
   }
 
   /// Reading an older page failed with `error`; another ``startLoadingOlder()`` tries again.
   public mutating func failOlder(_ error: APIError) {
     isLoadingOlder = false
     olderFailure = "Could not load older messages: \(error.message)"
-  }
-
-  /// Shows ``pageSize`` older messages (as many as there are), keeping at least a page in the
-  /// window. Returns whether the window now reaches the oldest message read while older ones are
-  /// there, so the caller should read the page before it.
-  public mutating func pageBack() -> Bool {
-    scrolledBack = min(scrolledBack + Self.pageSize, max(messages.count - Self.pageSize, 0))
-    return olderAbove == 0 && hasOlder && !isLoadingOlder
-  }
-
-  /// Shows ``pageSize`` newer messages; the new ones now shown are no longer counted below.
-  public mutating func pageForward() {
-    scrolledBack = max(scrolledBack - Self.pageSize, 0)
-    newBelow = min(newBelow, scrolledBack)
-  }
-
-  /// Adds messages from following; while the reader is paged back the window stays where it is
-  /// and the new ones are counted below it.
-  private mutating func arrive(_ batch: [Message]) {
-    let before = messages.count
-    insert(batch)
-    guard scrolledBack > 0 else { return }
-    let added = messages.count - before
-    scrolledBack += added
-    newBelow += added
   }
 
   /// Adds the messages not seen yet, keeping the room ordered by id. A sender's name in the

@@ -94,72 +94,21 @@ private func message(_ id: Int64) -> Message {
     #expect(room.olderFailure == nil)
   }
 
-  @Test func window_showsTheNewestThirty_andPagingMovesItByTen() {
-    var room = RoomFeed(messages: (1...45).map(message), hasLoaded: true)
-    #expect(room.window.map(\.id.rawValue) == Array(16...45))
-    #expect(room.olderAbove == 15 && room.newerBelow == 0)
-    #expect(room.pageBack() == false)
-    #expect(room.window.map(\.id.rawValue) == Array(6...35))
-    #expect(room.newerBelow == 10)
-    _ = room.pageBack()
-    _ = room.pageBack()
-    _ = room.pageBack()
-    #expect(room.scrolledBack == 35)
-    #expect(room.window.first?.id == 1 && room.window.count == 10)
-    room.pageForward()
-    #expect(room.scrolledBack == 25)
-  }
-
-  @Test func pageBack_reachingTheOldestWithOlderThere_asksForTheOlderPage() {
-    var room = RoomFeed(messages: (11...25).map(message), hasLoaded: true, hasOlder: true)
-    #expect(room.pageBack() == true)
-    room.isLoadingOlder = true
-    #expect(room.pageBack() == false)
-  }
-
-  @Test func newMessagesWhilePagedBack_keepTheWindowAndAreCountedBelowUntilPagedTo() {
-    var room = RoomFeed(messages: (1...40).map(message), hasLoaded: true, isLive: true)
-    _ = room.pageBack()
-    let shown = room.window
-    room.apply(.messages([message(41), message(42)]))
-    #expect(room.window == shown)
-    #expect(room.newBelow == 2)
-    #expect(room.newerBelow == 12)
-    room.pageForward()
-    #expect(room.scrolledBack == 2 && room.newBelow == 2)
-    room.pageForward()
-    #expect(room.scrolledBack == 0 && room.newBelow == 0)
-    #expect(room.window.last?.id == 42)
-  }
-
-  @Test func newMessagesAtTheBottom_areNotCountedBelow() {
-    var room = RoomFeed(messages: (1...3).map(message), hasLoaded: true, isLive: true)
-    room.apply(.messages([message(4)]))
-    #expect(room.newBelow == 0 && room.scrolledBack == 0)
-  }
-
-  @Test func insertSent_whilePagedBack_showsTheNewestAgain() {
-    var room = RoomFeed(messages: (1...40).map(message), hasLoaded: true, scrolledBack: 20, newBelow: 3)
-    room.insert(sent: message(41))
-    #expect(room.scrolledBack == 0 && room.newBelow == 0)
-  }
-
-  @Test func olderPageAtTheTop_showsAPageOfItAboveWhatWasShown() {
+  @Test func olderPage_landsAboveTheMessagesRead_andSaysWhetherMoreAreThere() {
     var room = RoomFeed(messages: (101...140).map(message), hasLoaded: true, hasOlder: true)
-    #expect(room.pageBack() == true)
-    #expect(room.window.first?.id == 101)
-    _ = room.startLoadingOlder()
+    #expect(room.startLoadingOlder() == 101)
     room.applyOlder(HistoryPage(messages: (1...100).map(message), hasOlder: false))
-    #expect(room.window.map(\.id.rawValue) == Array(91...120))
-    #expect(room.olderAbove == 90 && room.newerBelow == 20)
+    #expect(room.messages.map(\.id.rawValue) == Array(1...140))
+    #expect(!room.isLoadingOlder && !room.hasOlder)
+    #expect(room.startLoadingOlder() == nil)
   }
 
-  @Test func olderPageIntoAWindowNotFull_showsItWithoutMovingTheNewestAway() {
-    var room = RoomFeed(messages: (101...105).map(message), hasLoaded: true, hasOlder: true)
-    #expect(room.pageBack() == true)
+  @Test func newMessages_whileAnOlderPageIsRead_keepTheRoomInOrder() {
+    var room = RoomFeed(messages: (101...105).map(message), hasLoaded: true, isLive: true, hasOlder: true)
     _ = room.startLoadingOlder()
+    room.apply(.messages([message(106)]))
     room.applyOlder(HistoryPage(messages: (1...100).map(message), hasOlder: true))
-    #expect(room.window.map(\.id.rawValue) == Array(76...105))
+    #expect(room.messages.map(\.id.rawValue) == Array(1...106))
     #expect(room.hasOlder)
   }
 

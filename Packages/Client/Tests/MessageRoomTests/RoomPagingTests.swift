@@ -19,7 +19,7 @@ struct RoomPagingTests {
       feed: RoomFeed(messages: replies(ids), hasLoaded: true, hasOlder: hasOlder))
   }
 
-  @Test func olderTapped_reachingTheOldestRead_readsThePageBeforeAndShowsItsNewest() async {
+  @Test func olderTapped_readsThePageBeforeTheOldestRead_andKeepsItAbove() async {
     let asked = Mutex<[MessageID?]>([])
     let store = TestStore(initialState: loadedRoom(101...140, hasOlder: true)) {
       Room()
@@ -31,14 +31,10 @@ struct RoomPagingTests {
       }
     }
 
-    await store.send(.view(.olderTapped)) {
-      $0.feed.scrolledBack = 10
-      $0.feed.isLoadingOlder = true
-    }
+    await store.send(.view(.olderTapped)) { $0.feed.isLoadingOlder = true }
     await store.receive(.olderResponse(.success(HistoryPage(messages: replies(1...100), hasOlder: true)))) {
       $0.feed.messages = replies(1...140)
       $0.feed.isLoadingOlder = false
-      $0.feed.scrolledBack = 20
     }
     #expect(asked.withLock { $0 } == [101])
   }
@@ -57,25 +53,9 @@ struct RoomPagingTests {
     }
   }
 
-  @Test func newRepliesWhilePagedBack_areCountedUntilPagedTo() async {
-    var state = loadedRoom(1...40, hasOlder: false)
-    state.feed.isLive = true
-    let store = TestStore(initialState: state) { Room() }
-
-    await store.send(.view(.olderTapped)) { $0.feed.scrolledBack = 10 }
-    await store.send(.roomUpdated(.messages(replies(41...41)))) {
-      $0.feed.messages = replies(1...41)
-      $0.feed.scrolledBack = 11
-      $0.feed.newBelow = 1
-    }
-    await store.send(.view(.newerTapped)) {
-      $0.feed.scrolledBack = 1
-      $0.feed.newBelow = 1
-    }
-    await store.send(.view(.newerTapped)) {
-      $0.feed.scrolledBack = 0
-      $0.feed.newBelow = 0
-    }
+  @Test func olderTapped_atTheStartOfTheRoom_asksNothing() async {
+    let store = TestStore(initialState: loadedRoom(1...40, hasOlder: false)) { Room() }
+    await store.send(.view(.olderTapped))
   }
 
   @Test func disappeared_whileReadingOlder_stopsReading() async {

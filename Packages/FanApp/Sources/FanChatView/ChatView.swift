@@ -9,9 +9,9 @@ import MessageRoom
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
 /// was sent, then the reply line, which counts the characters typed against the limit. Any line
 /// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
-/// `/reload` from ``KeyMap``, and `/older`, are commands, never single keys. PageUp (or `/older`)
-/// pages back, reading older messages from the server once the oldest read is shown; PageDown
-/// pages forward; messages that arrive while paged back are announced below the window.
+/// `/reload` from ``KeyMap``, and `/older`, are commands, never single keys; `/retry` and
+/// `/discard` are offered while replies are kept. PageUp and PageDown page by what fits; PageUp
+/// (or `/older`) reads older messages from the server once the oldest read is shown.
 public struct ChatView: TerminalView {
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -26,12 +26,14 @@ public struct ChatView: TerminalView {
 
   static let commands = [
     KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
-    KeyMap.retry.menuCommand(keys: false, title: "Send the kept reply again"),
     KeyMap.reload.menuCommand(keys: false),
-    MenuCommand("/older", "Older (PageUp)"),
+    KeyMap.older.menuCommand(keys: false),
   ]
-  /// Shown while replies are kept: forgets them instead of sending them.
-  static let discard = MenuCommand("/discard", "Forget the kept replies")
+  /// Shown while replies are kept: sends them again, or forgets them instead.
+  static let kept = [
+    KeyMap.retry.menuCommand(keys: false, title: "Send the kept reply again"),
+    MenuCommand("/discard", "Forget the kept replies"),
+  ]
 
   /// The screen for `state`.
   public func render(_ state: ChatFeature.State) -> Screen {
@@ -43,20 +45,14 @@ public struct ChatView: TerminalView {
         if !state.room.feed.isLoading { Component.empty("No messages yet") }
       } else {
         let room = state.room.feed
-        if room.olderAbove > 0 {
-          Component.text("… \(count(room.olderAbove, "earlier message")) above (PageUp)", style: .dim)
-        } else if room.isLoadingOlder {
+        if room.isLoadingOlder {
           Component.progress("Loading older messages")
         } else if room.hasOlder {
-          Component.text("… older messages (PageUp or /older)", style: .dim)
+          Component.text("… older messages (\(KeyMap.older.typed))", style: .dim)
         }
-        // Oldest first: on a small window the header and the newest messages stay.
-        Component.log(room.window.map { row($0, myId: state.myId) })
-        if room.newBelow > 0 {
-          Component.notice("\(count(room.newBelow, "new message")) below: PageDown to read")
-        } else if room.newerBelow > 0 {
-          Component.text("… \(count(room.newerBelow, "newer message")) below (PageDown)", style: .dim)
-        }
+        // Oldest first: on a small window the header and the newest messages stay, and the
+        // messages read page by what fits.
+        Component.log(room.messages.map { row($0, myId: state.myId) })
       }
       if let olderFailure = state.room.feed.olderFailure {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
@@ -76,14 +72,10 @@ public struct ChatView: TerminalView {
       if let unsent = state.room.outbox.unsentSummary { Component.notice(unsent) }
       if state.room.outbox.isSending { Component.progress("Sending") }
       Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
-      Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.commands + [Self.discard])
+      Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.kept + Self.commands)
       Component.prompt(
         "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
     }
-  }
-
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   private func row(_ message: Message, myId: AccountID) -> ListItem {
@@ -94,13 +86,16 @@ public struct ChatView: TerminalView {
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
-    if KeyMap.retry.matches(input, keys: false) { return .room(.view(.retryTapped)) }
-    if case .command(name: "discard", _) = input { return .room(.view(.discardTapped)) }
+    // `/retry` and `/discard` mean something only while replies are kept (and `/help` says so).
+    if !state.room.outbox.unsent.isEmpty {
+      if KeyMap.retry.matches(input, keys: false) { return .room(.view(.retryTapped)) }
+      if case .command(name: "discard", _) = input { return .room(.view(.discardTapped)) }
+    }
     if KeyMap.reload.matches(input, keys: false) { return .room(.view(.reloadTapped)) }
+    // PageUp reaches the view once the oldest message read is shown: read the page before it.
     if KeyMap.older.matches(input, keys: false) || input == .key(.pageUp) {
       return .room(.view(.olderTapped))
     }
-    if input == .key(.pageDown) { return .room(.view(.newerTapped)) }
     if case .line(let text) = input { return .room(.view(.sendTapped(text))) }
     return nil
   }

@@ -22,7 +22,7 @@ struct ChatPagingTests {
     return state
   }
 
-  @Test func olderTapped_reachingTheOldestRead_readsThePageBeforeAndShowsItsNewest() async {
+  @Test func olderTapped_readsThePageBeforeTheOldestRead_andKeepsItAbove() async {
     let asked = Mutex<[MessageID?]>([])
     let store = TestStore(initialState: loadedRoom(101...140, hasOlder: true)) {
       ChatFeature()
@@ -34,27 +34,15 @@ struct ChatPagingTests {
       }
     }
 
-    await store.send(.room(.view(.olderTapped))) {
-      $0.room.feed.scrolledBack = 10
-      $0.room.feed.isLoadingOlder = true
-    }
+    await store.send(.room(.view(.olderTapped))) { $0.room.feed.isLoadingOlder = true }
     await store.receive(
       .room(.olderResponse(.success(HistoryPage(messages: broadcasts(1...100), hasOlder: false))))
     ) {
       $0.room.feed.messages = broadcasts(1...140)
       $0.room.feed.isLoadingOlder = false
       $0.room.feed.hasOlder = false
-      $0.room.feed.scrolledBack = 20
     }
     #expect(asked.withLock { $0 } == [101])
-    #expect(store.state.room.feed.window.first?.id == 91)
-  }
-
-  @Test func olderTapped_withReadMessagesAboveTheWindow_pagesWithoutAskingTheServer() async {
-    let store = TestStore(initialState: loadedRoom(1...60, hasOlder: true)) { ChatFeature() }
-
-    await store.send(.room(.view(.olderTapped))) { $0.room.feed.scrolledBack = 10 }
-    await store.send(.room(.view(.newerTapped))) { $0.room.feed.scrolledBack = 0 }
   }
 
   @Test func olderTapped_atTheStartOfTheRoom_doesNothing() async {
@@ -93,24 +81,6 @@ struct ChatPagingTests {
       $0.room.feed.messages = broadcasts(1...15)
       $0.room.feed.isLoadingOlder = false
       $0.room.feed.hasOlder = false
-    }
-  }
-
-  @Test func newMessagesWhilePagedBack_areCountedBelowUntilPagedTo() async {
-    var state = loadedRoom(1...40, hasOlder: false)
-    state.room.feed.isLive = true
-    let store = TestStore(initialState: state) { ChatFeature() }
-
-    await store.send(.room(.view(.olderTapped))) { $0.room.feed.scrolledBack = 10 }
-    await store.send(.room(.roomUpdated(.messages(broadcasts(41...43))))) {
-      $0.room.feed.messages = broadcasts(1...43)
-      $0.room.feed.scrolledBack = 13
-      $0.room.feed.newBelow = 3
-    }
-    await store.send(.room(.view(.newerTapped))) { $0.room.feed.scrolledBack = 3 }
-    await store.send(.room(.view(.newerTapped))) {
-      $0.room.feed.scrolledBack = 0
-      $0.room.feed.newBelow = 0
     }
   }
 

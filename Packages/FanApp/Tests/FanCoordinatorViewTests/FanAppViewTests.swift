@@ -67,7 +67,7 @@ struct FanAppViewTests {
       "[!] No artist “nobody” here",
       "- IU: Which song should open the encore?",
       "- You: Hello from the test!",
-      "  /retry         Send the kept reply again",
+      "  /older         Older messages",
       "  /help          This list",
       "  /help, ?          This list",
       "  o, /signout       Sign out",
@@ -77,6 +77,8 @@ struct FanAppViewTests {
     ] {
       #expect(output.contains(expected), "missing: \(expected)")
     }
+    // Nothing was kept, so the room neither offers nor lists `/retry`.
+    #expect(!output.contains("Send the kept reply again") && !output.contains("/retry         Try again"))
     #expect(store.state.signIn?.step == .username)
     #expect(store.state.destination == nil)
   }

@@ -232,6 +232,81 @@ private func lastFrame(_ output: String) -> String {
     _ = await running.value
   }
 
+  @Test func run_viewAnsweringPageUp_getsItOnlyOnceTheLogShowsItsOldest() async {
+    // A room that reads five older messages each time the view gets PageUp.
+    let store = Store(initialState: (1...20).map { "message \($0)" }) {
+      Reduce<[String], String> { messages, action in
+        let oldest = messages.count - 20
+        messages.insert(contentsOf: (1...5).map { "older \(oldest + $0)" }.reversed(), at: 0)
+        return .none
+      }
+    }
+    let view = AnyTerminalView<[String], String>(
+      render: { messages in
+        Screen {
+          Component.header("Room")
+          Component.log(messages.map { ListItem($0) })
+          Component.prompt("Message")
+        }
+      },
+      action: { input, _ in input == .key(.pageUp) ? "older" : nil })
+    let (terminal, pipe) = Terminal.inMemory(
+      isTTY: true, size: TerminalSize(columns: 40, rows: 12), environment: ["NO_COLOR": "1"])
+    let running = Task { await TerminalLoop(store: store, view: view, terminal: terminal).run() }
+    #expect(await pipe.waitForOutput(containing: "  - message 20"))
+    pipe.type("\(escape)[5~")
+    #expect(await pipe.waitForOutput(containing: "newer messages below"))
+    // A page is what fits, less one message kept: the log moved, the view was not asked.
+    #expect(store.withState { $0.count } == 20)
+    let frame = lastFrame(pipe.output).components(separatedBy: "\u{1B}[K\r\n")
+    let shown = frame.filter { $0.hasPrefix("  - message") }
+    #expect(shown.count >= 2)
+    for _ in 1...8 { pipe.type("\(escape)[5~") }
+    #expect(await pipe.waitForOutput(containing: "  - older 1"))
+    // Every message of the room was on screen on the way up: none skipped.
+    for number in 1...20 { #expect(pipe.output.contains("  - message \(number)\u{1B}[K")) }
+    pipe.interrupt()
+    _ = await running.value
+  }
+
+  @Test func run_screenChangesWhileTyping_theDraftStaysWithItsScreen() async {
+    // Escape leaves the room for the list (`nil`), a line on the list opens the room again.
+    let store = Store(initialState: "IU" as String?) {
+      Reduce<String?, String?> { room, action in
+        room = action
+        return .none
+      }
+    }
+    let view = AnyTerminalView<String?, String?>(
+      render: { room in
+        Screen {
+          Component.header(room ?? "Artists")
+          Component.prompt(room == nil ? "Artist" : "Reply")
+        }
+      },
+      action: { input, room in
+        if input == .key(.escape) { return .some(nil) }
+        if room == nil, case .line(let name) = input { return .some(name) }
+        return nil
+      })
+    let (terminal, pipe) = Terminal.inMemory(
+      isTTY: true, size: TerminalSize(columns: 40, rows: 12), environment: ["NO_COLOR": "1"])
+    let running = Task { await TerminalLoop(store: store, view: view, terminal: terminal).run() }
+    #expect(await pipe.waitForOutput(containing: "Reply"))
+    pipe.type("한글 draft")
+    #expect(await pipe.waitForOutput(containing: "한글 draft"))
+    pipe.type(escape)
+    #expect(await pipe.waitForOutput(containing: "Artist>"))
+    // The list's line starts empty: `IU` Enter opens the room, not "한글 draftIU".
+    pipe.type("IU\r")
+    pipe.type("!")
+    // Back in the room, its draft is back, and `!`, typed ahead, follows it.
+    #expect(await pipe.waitForOutput(containing: "한글 draft!"))
+    #expect(store.withState { $0 } == "IU")
+    pipe.interrupt()
+    _ = await running.value
+  }
+
   @Test func run_ctrlZ_givesTheScreenBackSuspendsAndRedraws() async {
     let store = Store(initialState: Counter.State()) { Counter() }
     let (terminal, pipe) = Terminal.inMemory(isTTY: true)

@@ -11,8 +11,7 @@ public enum KeyMap {
   public static let back = KeyBinding(command: "back", key: "b", escape: true, title: "Back")
   /// `/reload` or `r`: read the screen's data again.
   public static let reload = KeyBinding(command: "reload", key: "r", title: "Reload")
-  /// `/older`: read the messages before the oldest shown (PageUp or PageDown too, by the room's
-  /// order).
+  /// `/older`: read the messages before the oldest read (PageUp too, once the oldest is shown).
   public static let older = KeyBinding(command: "older", title: "Older messages")
   /// `/retry`: send again what failed and was kept.
   public static let retry = KeyBinding(command: "retry", title: "Try again")

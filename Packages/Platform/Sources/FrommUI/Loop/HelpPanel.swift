@@ -60,7 +60,8 @@ struct HelpPanel {
     if !handles(.key(.tab)) { rows.append(("Tab", "Complete a /command")) }
     if screen.prompt != nil { rows.append(("Alt-Enter, \\ Enter", "A new line in the same message")) }
     let hasLog = screen.components.contains { if case .log = $0.kind { true } else { false } }
-    if hasLog, !handles(.key(.pageUp)) { rows.append(("PageUp, PageDown", "Older and newer messages")) }
+    // The loop pages a log by what fits, whether or not the view reads further at its top.
+    if hasLog { rows.append(("PageUp, PageDown", "Older and newer messages")) }
     rows.append(("Ctrl-D", "Quit, on an empty line"))
     rows.append(("Ctrl-C", "Quit"))
     return rows

@@ -30,6 +30,8 @@ final class LoopDisplay {
   private var scrolledBack = 0
   private var log: FittedScreen.LogLayout?
   private var logTitle: Component?
+  /// The log's newest message as last shown, to tell messages arriving from older ones read.
+  private var logNewest: ListItem?
   /// The spinner's frame.
   private var frame = 0
   /// What the last interactive frame wrote, without its prompt.
@@ -100,13 +102,20 @@ final class LoopDisplay {
 
   enum PageDirection { case up, down }
 
-  /// Pages the screen's log: up shows what is above, whichever end the newest messages are at.
-  func page(_ direction: PageDirection) {
-    guard let log, log.visible < log.count || scrolledBack > 0 else { return }
-    let step = max(log.visible - 1, 1)
+  /// Pages the screen's log by what fits, less one message kept for context: up shows what is
+  /// above, whichever end the newest messages are at. Returns `false`, changing nothing, when
+  /// the log already shows that end (a view may then read further, as a room reads older pages).
+  @discardableResult
+  func page(_ direction: PageDirection) -> Bool {
+    guard let log else { return false }
     let back = (direction == .up) != log.newestFirst
+    guard back ? scrolledBack + log.visible < log.count : scrolledBack > 0 else { return false }
+    let step = max(log.visible - 1, 1)
     scrolledBack = back ? min(scrolledBack + step, max(log.count - 1, 0)) : max(scrolledBack - step, 0)
+    // One message back, the newest fits in the line its marker would take: PageDown reaches it.
+    if !back, scrolledBack == 1 { scrolledBack = 0 }
     show()
+    return true
   }
 
   /// Shows the newest messages again (after the user sent something).
@@ -116,15 +125,20 @@ final class LoopDisplay {
   /// paging when another screen is shown.
   private func followLog(of screen: Screen) {
     let title = screen.components.first
-    let count = screen.components.lazy.compactMap { component -> Int? in
-      if case .log(let items, _) = component.kind { items.count } else { nil }
+    let items = screen.components.lazy.compactMap { component -> (items: [ListItem], newestFirst: Bool)? in
+      if case .log(let items, let newestFirst) = component.kind { (items, newestFirst) } else { nil }
     }.first
-    if count == nil || title != logTitle {
+    let newest = items.flatMap { $0.newestFirst ? $0.items.first : $0.items.last }
+    if items == nil || title != logTitle {
       scrolledBack = 0
-    } else if let count, let old = log?.count, count > old, scrolledBack > 0 {
+    } else if let count = items?.items.count, let old = log?.count, count > old, scrolledBack > 0,
+      newest != logNewest
+    {
+      // Newer messages arrived below; older ones read from the server land above and move nothing.
       scrolledBack += count - old
     }
     logTitle = title
+    logNewest = newest
   }
 
   /// Plain mode: an error that appears on screen means something the input asked for was refused.

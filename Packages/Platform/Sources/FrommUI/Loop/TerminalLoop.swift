@@ -45,6 +45,8 @@ public final class TerminalLoop<State, Action: Sendable> {
   private lazy var work = LoopWork(options: options) { [unowned self] in self.display.screen.hasProgress }
   private lazy var display = LoopDisplay(terminal: terminal) { [unowned self] in self.editor }
   private var editor = LineEditor()
+  /// What was typed on screens that are not shown, kept with them.
+  private var drafts = Drafts()
   private var splitter = LineSplitter()
   /// Input from the line editor waiting for the work of the input before it to settle.
   private var pendingEvents: [(event: InputEvent, line: String?)] = []
@@ -116,6 +118,8 @@ public final class TerminalLoop<State, Action: Sendable> {
         for output in editor.feed(bytes, recallsHistory: recallsHistory) {
           switch output {
           case .edited:
+            drafts.edited(
+              isWorking: !pendingEvents.isEmpty || dispatcher != nil || display.screen.hasProgress)
             display.drawPrompt()
           case .suspend:
             suspend()
@@ -202,6 +206,7 @@ public final class TerminalLoop<State, Action: Sendable> {
   /// Queues input from the line editor; it is handled once the input before it has settled,
   /// so every line of a burst or a paste reaches the view, in order.
   private func enqueue(_ event: InputEvent, line: String?) {
+    if line != nil { drafts.lineSent() }
     if dispatcher == nil, work.isSettledAfterInput() {
       dispatch(event, line: line)
       return
@@ -226,8 +231,9 @@ public final class TerminalLoop<State, Action: Sendable> {
   private func dispatch(_ event: InputEvent, line: String?) {
     let viewUsesKey = viewUses(event)
     switch event {
-    case .key(.pageUp) where !viewUsesKey, .key(.pageDown) where !viewUsesKey:
-      display.page(event == .key(.pageUp) ? .up : .down)
+    case .key(.pageUp), .key(.pageDown):
+      // The log pages by what fits; at its end the view may read further (a room's older page).
+      if !display.page(event == .key(.pageUp) ? .up : .down), viewUsesKey { handle(event) }
     case .key(.tab) where !viewUsesKey:
       completeSlashCommand()
     default:
@@ -306,6 +312,9 @@ public final class TerminalLoop<State, Action: Sendable> {
     let store = self.store
     let renderScreen = self.renderScreen
     display.screen = schedule.screen { renderScreen(store.withState { $0 }) }
+    if let line = drafts.show(display.screen, typed: editor.buffer), line != editor.buffer {
+      editor.restore(line)
+    }
     work.changed()
     display.show()
     spinWhileInProgress()

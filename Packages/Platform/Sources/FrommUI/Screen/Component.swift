@@ -64,8 +64,9 @@ public struct Component: Sendable, Equatable {
   /// A conversation's messages: listed like an unnumbered list, and on a terminal too small for
   /// the whole screen it is the part that gives way. The newest messages and everything around
   /// the log (the header above, the prompt below) stay visible; older messages are counted in a
-  /// marker line and read with PageUp/PageDown (when the view does not use those keys itself),
-  /// and while paging back a marker says how many new messages are below.
+  /// marker line and read with PageUp/PageDown, a page being what fits (a view that answers
+  /// PageUp gets it once the oldest message is shown, to read older ones), and while paging back
+  /// a marker says how many new messages are below.
   ///
   /// ```swift
   /// Component.log(state.messages.map { ListItem("\($0.sender): \($0.text)", detail: $0.time) })
