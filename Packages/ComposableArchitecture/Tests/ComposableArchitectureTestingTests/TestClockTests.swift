@@ -69,12 +69,13 @@ struct TestClockTests {
     return count
   }
 
-  /// Starts a task that sleeps five times and lets `drive` run the clock, twenty times over:
-  /// whether the task has reached its first sleep when the clock starts is a race.
+  /// Starts a task that sleeps five times and, once it sleeps, lets `drive` run the clock, twenty
+  /// times over: each sleep after the first begins while the clock is moving.
   private static func expectFiveSleepsEnded(driving drive: (TestClock) async -> Void) async throws {
     for _ in 0..<20 {
       let clock = TestClock()
       let task = Task { try await sleepFiveTimes(on: clock) }
+      while clock.sleeperCount == 0 { await Task.yield() }
       await drive(clock)
       // A task left sleeping fails the test here rather than holding it up.
       task.cancel()
@@ -108,11 +109,13 @@ struct TestClockTests {
   @MainActor
   @Test func run_unboundedTimer_reportsSleepsStillSuspendingAndCancelsThem() async {
     let clock = TestClock()
-    let task = Task {
+    // Off the main actor, which the test holds while `run` works.
+    let task = Task.detached {
       var ticks = 0
       for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
       return ticks
     }
+    while clock.sleeperCount == 0 { await Task.yield() }
     let issues = await collectIssues { await clock.run(timeout: .milliseconds(100)) }
     #expect(
       issues == [
@@ -126,8 +129,10 @@ struct TestClockTests {
         You can also increase the timeout of 'run' to be greater than 0.1 seconds.
         """
       ])
-    // The timer's sleep was cancelled, which ends its sequence (how many ticks came before
-    // depends on how busy the machine was).
+    // The sleep `run` found was cancelled, which ends the timer's sequence. On a busy machine
+    // the timer may be between two ticks when `run` gives up, so its next sleep would wait for
+    // ever: the task is cancelled too, rather than awaited on a clock nobody moves.
+    task.cancel()
     _ = await task.value
     #expect(clock.sleeperCount == 0)
   }
