@@ -49,7 +49,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
 
         The value starts from its default. \
         \(kept ? "The unreadable file was moved to '\(backup.path)'." : "The unreadable file was left in place and will be replaced on the next change.") \
-        To fix it, repair or delete the file.
+        To fix, repair or delete the file.
         """)
       return initialValue
     }

@@ -32,7 +32,7 @@ final class SharedReferences: Sendable {
         """
         '\(key.id)' is already shared with a value of another type than \(Key.Value.self).
 
-        This one is not shared. To fix it, give each value its own key.
+        This one is not shared. To fix, give each value its own key.
         """)
     }
     return reference

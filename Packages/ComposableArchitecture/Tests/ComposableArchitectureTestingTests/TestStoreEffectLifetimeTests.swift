@@ -66,11 +66,12 @@ struct TestStoreEffectLifetimeTests {
     #expect(
       issues == [
         """
-        Expected the effects of this action to finish, but they were still running after 0.02 seconds.
+        Expected task to finish, but it is still in-flight after 0.02 seconds.
 
-        To fix it, make the effects finish (advance the test clock they wait on, or finish the \
-        stream they read), cancel them ('await task.cancel()'), or give them more time \
-        ('finish(timeout:)').
+        If this task delivers its action using a clock ("sleep(for:)", "timer(interval:)", etc.), \
+        advance the test clock far enough, or use an immediate clock. To fix otherwise, finish \
+        the streams it reads, cancel it with "await task.cancel()", or configure this assertion \
+        with an explicit "timeout".
         """
       ])
     await store.send(.stop)
@@ -93,7 +94,14 @@ struct TestStoreEffectLifetimeTests {
     #expect(collector.issues.map(\.location.line) == [sendLine, connectLine])
     #expect(
       collector.issues.allSatisfy {
-        $0.message.hasPrefix("1 effect still running at the end of the test, started by:\n  • .runForever")
+        $0.message.hasPrefix(
+          """
+          An effect returned for this action is still running. It must complete before the end of \
+          the test. …
+
+            Started by:
+              • .runForever
+          """)
       })
   }
 
@@ -123,11 +131,14 @@ struct TestStoreEffectLifetimeTests {
     #expect(
       issues == [
         """
-        Cannot send .tick: the feature dismissed itself, which ended this test store and \
-        cancelled its effects.
+        Can't send action to dismissed test store.
 
-        To fix it, end the test once the feature is dismissed, or test the dismissal from the \
-        parent that presents the feature.
+          Action:
+            .tick
+
+        The feature dismissed itself ("await dismiss()"), which ended this test store and \
+        cancelled its effects. To fix, end the test once "store.isDismissed" is true, or test the \
+        dismissal from the parent that presents the feature.
         """
       ])
   }

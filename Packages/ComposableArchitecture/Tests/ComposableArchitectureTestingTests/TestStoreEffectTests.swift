@@ -52,7 +52,14 @@ struct TestStoreEffectTests {
       await store.skipInFlightEffects()
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.hasPrefix("There were no in-flight effects to skip.") == true)
+    #expect(
+      issues == [
+        """
+        There were no in-flight effects to skip.
+
+        To fix, remove "await store.skipInFlightEffects()", or pass "strict: false".
+        """
+      ])
   }
 
   @Test func sendTask_cancel_stopsTheEffect() async {
@@ -113,7 +120,7 @@ struct TestStoreNonExhaustiveTests {
       await store.send(.increment) { $0.count = 5 }
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.contains("−   count: 5,\n+   count: 1,") == true)
+    #expect(issues.first?.contains("    −   count: 5,\n    +   count: 1,") == true)
   }
 
   @Test func exhaustivityOff_receiveSkipsEarlierActions() async {
@@ -145,7 +152,18 @@ struct TestStoreNonExhaustiveTests {
       await store.send(.runForever)
     }
     #expect(issues.count == 4)
-    #expect(issues.first?.hasPrefix("Received an action other than the one expected.") == true)
+    #expect(
+      issues.first
+        == """
+        Received unexpected action before this one: …
+
+            − .tick
+            + .started(1)
+
+        (Expected: −, Received: +)
+
+        To fix, assert the actions in the order the effects send them.
+        """)
   }
 
   @Test func exhaustivityOffShowingSkipped_reportsSkippedAssertions() async {
@@ -156,7 +174,20 @@ struct TestStoreNonExhaustiveTests {
     }
     #expect(issues.count == 1)
     #expect(
-      issues.first?.hasPrefix("Skipped assertion: State changes after sending .increment were not asserted")
-        == true)
+      issues == [
+        """
+        Skipped assertions: …
+
+        A state change does not match expectation: …
+
+              Probe.State(
+            −   count: 0,
+            +   count: 1,
+                log: []
+              )
+
+        (Expected: −, Actual: +)
+        """
+      ])
   }
 }

@@ -12,17 +12,17 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        The state after sending .increment does not match the expectation:
+        A state change does not match expectation: …
 
-          Probe.State(
-        −   count: 2,
-        +   count: 1,
-            log: []
-          )
+              Probe.State(
+            −   count: 2,
+            +   count: 1,
+                log: []
+              )
 
         (Expected: −, Actual: +)
 
-        To fix it, make the closure set exactly the '+' values, or fix the reducer if they are wrong.
+        To fix, make the closure set exactly the "+" values, or fix the reducer if they are wrong.
         """
       ])
   }
@@ -32,11 +32,22 @@ struct TestStoreFailureTests {
       let store = TestStore(initialState: Probe.State()) { Probe() }
       await store.send(.increment)
     }
-    #expect(issues.count == 1)
     #expect(
-      issues.first?.hasPrefix("State was not expected to change after sending .increment, but it did:")
-        == true)
-    #expect(issues.first?.contains("−   count: 0,\n+   count: 1,") == true)
+      issues == [
+        """
+        State was not expected to change, but a change occurred: …
+
+              Probe.State(
+            −   count: 0,
+            +   count: 1,
+                log: []
+              )
+
+        (Expected: −, Actual: +)
+
+        To fix, assert the change in a trailing closure: "store.send(…) { $0.field = … }".
+        """
+      ])
   }
 
   @Test func send_withUnassertedReceivedAction_reportsIt() async {
@@ -48,19 +59,25 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        Must handle 1 received action before sending an action:
-          • .started(1)
+        Must handle 1 received action before sending an action: …
 
-        To fix it, assert each with 'await store.receive(…)', or call \
-        'await store.skipReceivedActions()' if they do not matter here.
+          Unhandled actions:
+            • .started(1)
+
+        To fix, assert each with "await store.receive(…)", skip them with \
+        "await store.skipReceivedActions()", or use a non-exhaustive test store: \
+        "store.exhaustivity = .off".
         """,
         // Still pending, so reported again when the store is released, as in TCA.
         """
-        The store received 1 unexpected action:
-          • .started(1)
+        The store received 1 unexpected action by the end of this test: …
 
-        To fix it, assert each with 'await store.receive(…)', or call \
-        'await store.skipReceivedActions()' if they do not matter here.
+          Unhandled actions:
+            • .started(1)
+
+        To fix, assert each with "await store.receive(…)", skip them with \
+        "await store.skipReceivedActions()", or use a non-exhaustive test store: \
+        "store.exhaustivity = .off".
         """,
       ])
   }
@@ -73,12 +90,13 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        Expected to receive an action .tick, but none arrived within 0.02 seconds.
+        Expected to receive an action, but received none after 0.02 seconds.
 
-        No effect is running, so none can arrive.
+          Expected:
+            .tick
 
-        To fix it, check that the effect sends it (and that the clock it waits on is advanced), \
-        or give it more time with 'receive(…, timeout:)'.
+        There are no in-flight effects that could deliver this action. Could the effect you \
+        expected to deliver this action have been cancelled?
         """
       ])
   }
@@ -92,14 +110,14 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        Received an action other than the one expected.
+        Received unexpected action: …
 
-        − .started(2)
-        + .started(1)
+            − .started(2)
+            + .started(1)
 
         (Expected: −, Received: +)
 
-        To fix it, assert the actions in the order the effects send them.
+        To fix, assert the actions in the order the effects send them.
         """
       ])
   }
@@ -116,12 +134,23 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        1 effect still running at the end of the test, started by:
-          • .runForever
+        An effect returned for this action is still running. It must complete before the end of \
+        the test. …
 
-        Every effect must finish before the test ends. To fix it, assert what the effect does until \
-        it finishes, cancel it with an action (as a screen's '.onDisappear' would), or call \
-        'await store.skipInFlightEffects()' if it does not matter here.
+          Started by:
+            • .runForever
+
+        To fix, make sure every effect completes by the end of the test:
+
+        • If an effect waits on a clock, advance the test clock so that it completes, or use an \
+        immediate clock.
+
+        • If it is long-living (a timer, a stream), tear it down: mark it ".cancellable(id:)" and \
+        return ".cancel(id:)" from another action (as a screen's ".onDisappear" would), or cancel \
+        the task "store.send" returned with "await task.cancel()".
+
+        • If it does not matter here, perform "await store.skipInFlightEffects()", or use a \
+        non-exhaustive test store: "store.exhaustivity = .off".
         """
       ])
   }
@@ -132,7 +161,14 @@ struct TestStoreFailureTests {
       await store.send(.start)
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.hasPrefix("The store received 1 unexpected action:\n  • .started(1)") == true)
+    #expect(
+      issues.first?.hasPrefix(
+        """
+        The store received 1 unexpected action by the end of this test: …
+
+          Unhandled actions:
+            • .started(1)
+        """) == true)
   }
 
   @Test func finish_nonExhaustive_effectStillRunning_reportsNothing() async {
@@ -162,9 +198,17 @@ struct TestStoreFailureTests {
     }
     #expect(issues.count == 1)
     #expect(
-      issues.first?.hasPrefix(
-        "Expected all effects to finish, but 1 effect still running after 0.02 seconds, started by:\n  • .runForever"
-      ) == true)
+      issues.first
+        == """
+        Expected effects to finish, but there are still effects in-flight after 0.02 seconds.
+
+          Started by:
+            • .runForever
+
+        To fix, advance the test clock the effects wait on (or use an immediate clock), finish the \
+        streams they read, cancel them with an action, or configure this assertion with an \
+        explicit "timeout".
+        """)
   }
 
   @Test func unimplementedDependency_inTestStore_reportsEndpoint() async {

@@ -29,14 +29,14 @@ struct TestStoreReceivedActionTests {
     #expect(
       issues == [
         """
-        Received an action other than the one expected.
+        Received unexpected action: …
 
-        − .started(2)
-        + .started(1)
+            − .started(2)
+            + .started(1)
 
         (Expected: −, Received: +)
 
-        To fix it, assert the actions in the order the effects send them.
+        To fix, assert the actions in the order the effects send them.
         """
       ])
   }
@@ -59,11 +59,14 @@ struct TestStoreReceivedActionTests {
     #expect(
       issues == [
         """
-        Must handle 1 received action before sending an action:
-          • .second
+        Must handle 1 received action before sending an action: …
 
-        To fix it, assert each with 'await store.receive(…)', or call \
-        'await store.skipReceivedActions()' if they do not matter here.
+          Unhandled actions:
+            • .second
+
+        To fix, assert each with "await store.receive(…)", skip them with \
+        "await store.skipReceivedActions()", or use a non-exhaustive test store: \
+        "store.exhaustivity = .off".
         """
       ])
   }
@@ -82,10 +85,17 @@ struct TestStoreReceivedActionTests {
       await store.send(.first)
     }
     #expect(issues.count == 2)
-    #expect(issues.first?.hasPrefix("Must handle 1 received action before sending an action:") == true)
     #expect(
-      issues.last?.hasPrefix("The store received 2 unexpected actions:\n  • .second\n  • .second")
-        == true)
+      issues.first?.hasPrefix("Must handle 1 received action before sending an action: …") == true)
+    #expect(
+      issues.last?.hasPrefix(
+        """
+        The store received 2 unexpected actions by the end of this test: …
+
+          Unhandled actions:
+            • .second
+            • .second
+        """) == true)
   }
 
   @Test func nonExhaustive_sendWithPendingReceivedActions_dropsThem() async {
@@ -116,6 +126,13 @@ struct TestStoreReceivedActionTests {
       await store.finish()
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.hasPrefix("The store received 1 unexpected action:\n  • .started(1)") == true)
+    #expect(
+      issues.first?.hasPrefix(
+        """
+        The store received 1 unexpected action by the end of this test: …
+
+          Unhandled actions:
+            • .started(1)
+        """) == true)
   }
 }

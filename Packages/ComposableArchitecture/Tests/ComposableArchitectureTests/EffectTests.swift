@@ -106,7 +106,8 @@ struct EffectTests {
       await store.finish()
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.contains("threw an error that nothing handled") == true)
+    #expect(issues.first?.hasPrefix("An \"Effect.run\" returned from \"") == true)
+    #expect(issues.first?.contains("\" threw an unhandled error. …") == true)
     #expect(issues.first?.contains("Failure()") == true)
   }
 

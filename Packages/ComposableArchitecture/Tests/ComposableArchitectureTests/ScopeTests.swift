@@ -102,7 +102,9 @@ struct ScopeTests {
       await store.send(.counter(.increment))
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.contains("received a child action while the state was in another case") == true)
+    #expect(
+      issues.first?.contains("received a child action when child state was set to a different case. …")
+        == true)
     #expect(issues.first?.contains("Action:\n    .counter(.increment)") == true)
   }
 }

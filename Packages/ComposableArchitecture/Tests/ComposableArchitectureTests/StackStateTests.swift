@@ -122,7 +122,7 @@ struct StackPushTests {
     #expect(
       issues.first?.contains(
         """
-        received a 'push' action with an unexpected generational ID.
+        received a "push" action with an unexpected generational ID. …
 
           Received ID:
             #5
@@ -140,8 +140,16 @@ struct StackPushTests {
       await store.send(.path(.push(id: 2, state: Counter.State(count: 9))))
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.contains("that id is not greater than every id on the stack") == true)
-    #expect(issues.first?.contains("#0, #3") == true)
+    #expect(
+      issues.first?.contains(
+        """
+        received a "push" action with an ID not greater than every ID on the stack. …
+
+          ID:
+            #2
+          Path IDs:
+            [#0, #3]
+        """) == true)
     #expect(store.state.path.ids == [0, 3])
   }
 }

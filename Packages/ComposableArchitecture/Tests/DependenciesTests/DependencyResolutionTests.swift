@@ -116,8 +116,9 @@ final class CountModel {
     #expect(value == "preview")
     #expect(collector.messages.count == 1)
     #expect(
-      collector.messages.first?.hasPrefix("Dependency 'PreviewedLiveKey' has no test implementation")
-        == true)
+      collector.messages.first?.hasPrefix(
+        "A dependency has no test implementation, but was accessed from a test context:") == true)
+    #expect(collector.messages.first?.contains("  Key:\n    PreviewedLiveKey\n") == true)
   }
 
   @Test func liveOnlyKey_valueTypeIsInferredFromLiveValue() {
@@ -150,6 +151,12 @@ final class CountModel {
     }
     #expect(collector.messages.count == 1)
     #expect(
-      collector.messages.first?.hasPrefix("Dependency 'LiveOnlyClient' has no test implementation") == true)
+      collector.messages.first?.hasPrefix(
+        """
+        A dependency has no test implementation, but was accessed from a test context:
+
+          Dependency:
+            LiveOnlyClient
+        """) == true)
   }
 }

@@ -118,8 +118,17 @@ extension DependencyValues {
     let value = withIssueReporter(collector) { DependencyValues()[LiveOnlyKey.self] }
     #expect(value == "live")
     #expect(collector.messages.count == 1)
-    #expect(collector.messages[0].hasPrefix("Dependency 'LiveOnlyKey' has no test implementation"))
-    #expect(collector.messages[0].contains("withDependencies: { $0.… = … }"))
+    #expect(
+      collector.messages[0].hasPrefix(
+        """
+        A dependency has no test implementation, but was accessed from a test context:
+
+          Key:
+            LiveOnlyKey
+          Value:
+            String
+        """))
+    #expect(collector.messages[0].contains("To fix, override the dependency with a test value"))
   }
 
   @Test func interfaceWithoutLiveValue_readInLiveContext_reportsAndFallsBack() {
@@ -129,7 +138,13 @@ extension DependencyValues {
     }
     #expect(count == 0)
     #expect(
-      collector.messages.first?.hasPrefix("Dependency 'GreetingClient' has no live implementation") == true)
+      collector.messages.first?.hasPrefix(
+        """
+        A dependency has no live implementation, but was accessed from a live context. …
+
+          Key:
+            GreetingClient
+        """) == true)
     #expect(collector.messages.last == "Unimplemented: 'GreetingClient.count'")
   }
 
@@ -152,7 +167,7 @@ extension DependencyValues {
     let collector = IssueCollector()
     withIssueReporter(collector) { _ = DependencyValues().date.now }
     #expect(collector.messages.count == 1)
-    #expect(collector.messages[0].hasPrefix("Unimplemented: '@Dependency(\\.date)'"))
+    #expect(collector.messages[0].hasPrefix("Unimplemented: @Dependency(\\.date) …"))
     var values = DependencyValues()
     values.date = .constant(Date(timeIntervalSince1970: 10))
     #expect(values.date.now == Date(timeIntervalSince1970: 10))
@@ -164,7 +179,7 @@ extension DependencyValues {
       try await DependencyValues().continuousClock.sleep(for: .seconds(1))
     }
     #expect(collector.messages.count == 1)
-    #expect(collector.messages[0].hasPrefix("Unimplemented: 'continuousClock.sleep'"))
+    #expect(collector.messages[0].hasPrefix("Unimplemented: ContinuousClock.sleep …"))
   }
 
   @Test func seededRandom_isRepeatable() {

@@ -17,7 +17,7 @@ struct URLDependenciesTests {
     #expect(collector.messages.count == 1)
     #expect(
       collector.messages.first?.hasPrefix(
-        "Unimplemented: '@Dependency(\\.openURL)' was asked to open https://fromm.example/help")
+        "Unimplemented: @Dependency(\\.openURL) …\n\n  Invoked with:\n    https://fromm.example/help")
         == true)
   }
 

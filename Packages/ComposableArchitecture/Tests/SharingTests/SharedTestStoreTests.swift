@@ -20,9 +20,9 @@ import Testing
     }
     #expect(issues.messages.count == 1)
     #expect(
-      issues.messages.first?.hasPrefix(
-        "State was not expected to change after sending .incrementButtonTapped, but it did:") == true)
-    #expect(issues.messages.first?.contains("−   _count: 0,\n+   _count: 1,") == true)
+      issues.messages.first?.hasPrefix("State was not expected to change, but a change occurred: …")
+        == true)
+    #expect(issues.messages.first?.contains("    −   _count: 0,\n    +   _count: 1,") == true)
   }
 
   @Test func sharedChange_assertedWrongly_reportsDiff() async {
@@ -32,7 +32,7 @@ import Testing
       await store.send(.incrementButtonTapped) { $0.count = 2 }
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 1,") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 2,\n    +   _count: 1,") == true)
   }
 
   @Test func sharedChange_expectedButNotMade_reportsDiffWithoutChangingTheValue() async {
@@ -45,7 +45,7 @@ import Testing
       }
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("−   _count: 5,\n+   _count: 0,") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 5,\n    +   _count: 0,") == true)
     #expect(store.state.count == 0)
   }
 
@@ -57,7 +57,7 @@ import Testing
       await store.send(.incrementButtonTapped) { $0.count = 1 }
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("−   _count: 1,\n+   _count: 2,") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 1,\n    +   _count: 2,") == true)
   }
 
   @Test func sharedChange_fromEffect_assertedWhenReceived() async {
@@ -80,7 +80,7 @@ import Testing
       await store.receive(.incrementResponse)
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("−   _count: 1,\n+   _count: 2,") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 1,\n    +   _count: 2,") == true)
   }
 
   @Test func sharedChange_nonExhaustive_unassertedChangeIsAccepted() async {
@@ -137,7 +137,7 @@ import Testing
       await store.send(.nameChanged("Blob Jr."))
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("−   _name: \"Blob\"\n+   _name: \"Blob Jr.\"") == true)
+    #expect(issues.messages.first?.contains("    −   _name: \"Blob\"\n    +   _name: \"Blob Jr.\"") == true)
   }
 
   @Test func childHandedParentsShared_changeIsSeenByParent() async {
@@ -193,9 +193,8 @@ import Testing
     }
     #expect(issues.messages.count == 1)
     #expect(
-      issues.messages.first?.hasPrefix("The state after receiving .tick does not match the expectation:")
-        == true)
-    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 1,") == true)
+      issues.messages.first?.hasPrefix("A state change does not match expectation: …") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 2,\n    +   _count: 1,") == true)
   }
 
   @Test func sharedChange_inSkippedReceivedActions_isAcceptedWithThem() async {
@@ -234,9 +233,9 @@ import Testing
     }
     #expect(issues.messages.count == 1)
     #expect(
-      issues.messages.first?.hasPrefix("The test ended before asserting changes to shared state:")
-        == true)
-    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 42,") == true)
+      issues.messages.first?.hasPrefix(
+        "Test store completed before asserting against changes to shared state: …") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 2,\n    +   _count: 42,") == true)
   }
 
   @Test func sharedChange_assertedIncrementally_passes() async {
@@ -252,7 +251,7 @@ import Testing
       await store.send(.incrementButtonTapped) { $0.count += 2 }
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("−   _count: 2,\n+   _count: 1,") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 2,\n    +   _count: 1,") == true)
   }
 
   @Test func sharedChange_heldTwiceInState_isAssertedThroughEitherHolder() async {
@@ -278,6 +277,6 @@ import Testing
       await store.send(.incrementButtonTapped) { $0.count = 3 }
     }
     #expect(issues.messages.count == 1)
-    #expect(issues.messages.first?.contains("−   _count: 3,\n+   _count: 2,") == true)
+    #expect(issues.messages.first?.contains("    −   _count: 3,\n    +   _count: 2,") == true)
   }
 }

@@ -16,11 +16,10 @@ extension CasePathable where Self: SendableMetatype {
     guard var value = casePath.extract(from: self) else {
       reportIssue(
         """
-        Can't modify '\(debugCaseName(self))' via '\(Value.self)' case path: the value is in \
-        another case.
+        Can't modify '\(debugCaseName(self))' via 'CaseKeyPath<\(Self.self), \(Value.self)>'
 
-        Nothing was changed. To fix it, check the case first (`value.is(\\.case)`), or modify \
-        only where the value is known to be in it.
+        Nothing was changed: the value is in another case. To fix, check the case first \
+        ("value.is(\\.case)"), or modify only where the value is known to be in it.
         """,
         fileID: fileID, filePath: filePath, line: line, column: column)
       return

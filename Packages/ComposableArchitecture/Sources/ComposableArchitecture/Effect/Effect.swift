@@ -104,11 +104,13 @@ public struct Effect<Action: Sendable>: Sendable {
             } else if !Task.isCancelled {
               reportIssue(
                 """
-                An effect returned from '\(fileID):\(line)' threw an error that nothing handled:
-                  \(error)
+                An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error. …
 
-                Errors thrown from '.run' are not fed back to the store. To fix it, catch the error \
-                and send an action, or pass a 'catch:' handler to '.run'.
+                    \(debugDumpLine(error))
+
+                Errors thrown from "Effect.run" are not fed back to the store. To fix, handle every \
+                error but cancellation: pass a "catch:" handler to "Effect.run", or catch the error \
+                in a "do" block and send an action.
                 """,
                 fileID: fileID, filePath: filePath, line: line, column: column
               )

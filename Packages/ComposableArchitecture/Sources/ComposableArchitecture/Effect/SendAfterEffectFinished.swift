@@ -6,17 +6,18 @@ func reportSendAfterEffectFinished(
   action: some Sendable, startedBy origin: some Sendable, effectLocation: EffectLocation?
 ) {
   let message = """
-    An action was sent from an effect that had already finished.
+    An action was sent from a completed effect:
 
       Action:
         \(debugCaseName(action))
-      Effect started by:
+
+      Effect returned from:
         \(debugCaseName(origin))
 
-    The action was dropped. The effect's 'send' escaped into work that outlived the '.run', \
-    such as an unstructured 'Task' or a callback. To fix it, await that work inside the \
-    '.run' (an 'AsyncStream' turns callbacks into something to await), so the effect lasts \
-    as long as it sends.
+    The action was dropped: the effect's "send" escaped into work that outlived the \
+    "Effect.run", such as an unstructured "Task" or a callback. To fix, await that work inside \
+    the "Effect.run" (an "AsyncStream" turns callbacks into something to await), so that the \
+    effect lasts as long as it sends.
     """
   if let effectLocation {
     reportIssue(message, at: effectLocation.issueLocation)

@@ -25,14 +25,14 @@ extension Task where Success == Never, Failure == Never {
     guard let store = EffectStore.current else {
       reportIssue(
         """
-        'Task.cancel(id:)' was called outside an effect.
+        "Task.cancel(id:)" was called outside an effect. …
 
-          Id:
+          ID:
             \(debugCaseName(id))
 
         Nothing was cancelled: effects belong to the store that runs them, and only an effect \
-        knows its store. To fix it, call it from inside a '.run', or return \
-        '.cancel(id:)' from the reducer.
+        knows its store. To fix, call it from inside an "Effect.run", or return ".cancel(id:)" \
+        from the reducer.
         """,
         fileID: fileID, filePath: filePath, line: line, column: column)
       return

@@ -57,11 +57,11 @@ public struct DismissEffect: Sendable {
     guard let handler = Self.handler ?? dismissRoot else {
       reportIssue(
         """
-        'dismiss' was called from an effect of a feature that is not presented.
+        A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed. …
 
-        Nothing was dismissed. 'dismiss' works only in effects of a feature integrated with \
-        'ifLet(\\.$destination, …)' or 'forEach(\\.path, …)'. To fix it, present the feature \
-        that way, or send your own action to its parent.
+        Nothing was dismissed: "dismiss" works only in effects of a feature presented with \
+        "ifLet(\\.$destination, …)" or "forEach(\\.path, …)", or at the root of a test store. \
+        To fix, present the feature that way, or send its parent an action of your own.
         """,
         fileID: fileID, filePath: filePath, line: line, column: column)
       return

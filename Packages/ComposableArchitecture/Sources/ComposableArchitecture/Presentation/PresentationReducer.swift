@@ -104,11 +104,15 @@ where Parent.Action: SendableMetatype {
   private func reportDismissWithNothingPresented() {
     reportMisuse(
       """
-      An 'ifLet' at '\(location)' received '.dismiss' while nothing was presented.
+      An "ifLet" at "\(location)" received a presentation action when destination state was \
+      absent. …
 
-      Nothing was dismissed. This usually means a view sent '.dismiss' twice, or an effect \
-      dismissed a child that was already closed. To fix it, send '.dismiss' only while the child \
-      is presented (a dismissed child's own effects are cancelled and cannot send it).
+        Action:
+          .dismiss
+
+      Nothing was dismissed. This usually means a view sent ".dismiss" twice, or an effect \
+      dismissed a child that was already closed. To fix, send ".dismiss" only while the child is \
+      presented (a dismissed child's own effects are cancelled and cannot send it).
       """,
       at: location
     )
@@ -121,15 +125,15 @@ where Parent.Action: SendableMetatype {
     guard state[keyPath: toPresentationState].storage != nil else {
       reportMisuse(
         """
-        An 'ifLet' at '\(location)' received an action for a presented child while nothing was \
-        presented.
+        An "ifLet" at "\(location)" received a presentation action when destination state was \
+        absent. …
 
           Action:
-            \(debugCaseName(childAction))
+            .presented(\(debugCaseName(childAction)))
 
         The child reducer did not run. This usually means an effect outlived its presentation, \
-        or a view sent an action after dismissing. To fix it, start the child's long-running \
-        work from its own effects (they are cancelled on dismiss), or check the state first.
+        or a view sent an action after dismissing. To fix, start the child's long-running work \
+        from its own effects (they are cancelled on dismiss), or check the state first.
         """,
         at: location
       )

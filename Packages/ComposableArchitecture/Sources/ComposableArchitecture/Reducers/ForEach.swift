@@ -105,16 +105,16 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   static func reportMissingElement(id: ID, action: Parent.Action, at location: IssueLocation) {
     reportMisuse(
       """
-      A 'forEach' at '\(location)' received an action for an element that is not in the array.
+      A "forEach" at "\(location)" received an action for a missing element. …
 
         Action:
           \(debugCaseName(action))
-        Missing id:
+        ID:
           \(debugCaseName(id))
 
       The element reducer did not run. This usually means an effect of a removed element kept \
-      running, or an action was sent for an id that was never added. To fix it, cancel an \
-      element's effects when removing it, or check the id before sending.
+      running, or an action was sent for an ID that was never added. To fix, cancel an \
+      element's effects when removing it, or check the ID before sending.
       """,
       at: location
     )

@@ -87,7 +87,8 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   static func reportWrongCase(action: Parent.Action, state: Parent.State, at location: IssueLocation) {
     reportMisuse(
       """
-      An 'ifCaseLet' at '\(location)' received a child action while the state was in another case.
+      An "ifCaseLet" at "\(location)" received a child action when child state was set to a \
+      different case. …
 
         Action:
           \(debugCaseName(action))
@@ -95,7 +96,7 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           \(debugCaseName(state))
 
       The child reducer did not run. This usually means an effect of the child kept running \
-      after the state moved to another case. To fix it, cancel the child's effects when leaving \
+      after the state moved to another case. To fix, cancel the child's effects when leaving \
       the case, or send child actions only while the state is in that case.
       """,
       at: location

@@ -105,13 +105,13 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   static func reportMissingChild(action: Parent.Action, at location: IssueLocation) {
     reportMisuse(
       """
-      An 'ifLet' at '\(location)' received a child action while the child state was nil.
+      An "ifLet" at "\(location)" received a child action when child state was "nil". …
 
         Action:
           \(debugCaseName(action))
 
       The child reducer did not run. This usually means an effect of the child kept running \
-      after its state was set to nil, or an action was sent to a child that is gone. To fix it, \
+      after its state was set to "nil", or an action was sent to a child that is gone. To fix, \
       cancel the child's effects when clearing its state, or check the state before sending.
       """,
       at: location

@@ -83,7 +83,8 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   static func reportWrongCase(action: ParentAction, state: ParentState, at location: IssueLocation) {
     reportMisuse(
       """
-      A 'Scope' at '\(location)' received a child action while the state was in another case.
+      A "Scope" at "\(location)" received a child action when child state was set to a different \
+      case. …
 
         Action:
           \(debugCaseName(action))
@@ -91,8 +92,8 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
           \(debugCaseName(state))
 
       The child reducer did not run. This usually means an effect of the child kept running after \
-      the state moved to another case. To fix it, cancel the child's effects when leaving the case \
-      ('.cancel(id:)'), or send child actions only while the state is in that case.
+      the state moved to another case. To fix, cancel the child's effects when leaving the case \
+      (".cancel(id:)"), or send child actions only while the state is in that case.
       """,
       at: location
     )

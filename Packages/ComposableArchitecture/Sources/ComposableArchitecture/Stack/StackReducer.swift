@@ -65,7 +65,7 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
       if state[keyPath: toStackState].index(of: id) != nil {
         state[keyPath: toStackState].pop(from: id)
       } else {
-        reportMisuse(missingElementMessage(action: "popFrom", id: id), at: location)
+        reportMisuse(missingPopMessage(id: id, stack: state[keyPath: toStackState]), at: location)
       }
     case .push(let id, let element):
       // As in TCA, a test that pushes past the next id has miscounted its screens; the screen is
@@ -122,50 +122,68 @@ where Parent.Action: SendableMetatype, Destination.State: Sendable {
   }
 
   private func rejectedPushMessage(id: StackElementID, stack: StackState<Destination.State>) -> String {
-    let reason =
+    let problem =
       stack.ids.contains(id)
-      ? "that id is already used by this stack" : "that id is not greater than every id on the stack"
-    let ids = stack.ids.isEmpty ? "(none)" : stack.ids.map(\.description).joined(separator: ", ")
+      ? "for an element it already contains" : "with an ID not greater than every ID on the stack"
     return """
-      A 'forEach' at '\(location)' received '.push(id: \(id), …)', but \(reason).
+      A "forEach" at "\(location)" received a "push" action \(problem). …
 
-        Stack ids:
-          \(ids)
+        ID:
+          \(id)
+        Path IDs:
+          \(pathIDs(stack.ids))
 
-      Nothing was pushed. Pushed ids must grow, so that screens keep their push order; the next \
-      free one is #\(stack.nextID). To fix it, push with 'state.path.append(…)' in the reducer, \
-      or send '.push' with the stack's next id.
+      Nothing was pushed. Pushed IDs must grow, so that screens keep their push order; the next \
+      free one is #\(stack.nextID). To fix, push with "state.path.append(…)" in the reducer, or \
+      send ".push" with the stack's next ID.
       """
   }
 
   private func unexpectedPushIDMessage(id: StackElementID, nextID: Int) -> String {
     """
-    A 'forEach' at '\(location)' received a 'push' action with an unexpected generational ID.
+    A "forEach" at "\(location)" received a "push" action with an unexpected generational ID. …
 
       Received ID:
         \(id)
       Expected ID:
         \(StackElementID(rawValue: nextID))
 
-    The screen was pushed under the received id. Ids count every screen pushed on this stack, \
-    from #0. To fix it, send '.push' with the expected id, or count the screens pushed before.
+    The screen was pushed under the received ID. IDs count every screen pushed on this stack, \
+    from #0. To fix, send ".push" with the expected ID, or count the screens pushed before.
+    """
+  }
+
+  private func missingPopMessage(id: StackElementID, stack: StackState<Destination.State>) -> String {
+    """
+    A "forEach" at "\(location)" received a "popFrom" action for a missing element. …
+
+      ID:
+        \(id)
+      Path IDs:
+        \(pathIDs(stack.ids))
+
+    Nothing was popped. This usually means a view or an effect popped a screen that was already \
+    gone. To fix, check the stack first, or let the screen dismiss itself ("await dismiss()").
     """
   }
 
   private func missingElementMessage(action: String, id: StackElementID) -> String {
     """
-    A 'forEach' at '\(location)' received an action for a stack element that is not on the \
-    stack.
+    A "forEach" at "\(location)" received an action for a missing element. …
 
       Action:
         \(action)
-      Missing id:
+      ID:
         \(id)
 
     Nothing ran for that element. This usually means an effect outlived its screen, or a \
-    view sent an action for a screen it already popped. To fix it, let the screen's effects \
+    view sent an action for a screen it already popped. To fix, let the screen's effects \
     end with it (they are cancelled when it is popped), or check the stack first.
     """
+  }
+
+  private func pathIDs(_ ids: [StackElementID]) -> String {
+    "[" + ids.map(\.description).joined(separator: ", ") + "]"
   }
 }
 

@@ -30,9 +30,11 @@ extension IssueLocation {
 
 /// Reports an assertion the test chose not to make (non-exhaustive mode with
 /// `showSkippedAssertions`), as a known issue, so it shows without failing the test.
+/// Headed "Skipped assertions: …", as in TCA.
 func reportSkippedAssertion(_ message: String, at location: IssueLocation) {
+  let message = "Skipped assertions: …\n\n" + message
   if let collector = IssueReporters.currentOverride {
-    collector.reportIssue("Skipped assertion: " + message, at: location)
+    collector.reportIssue(message, at: location)
   } else if Test.current != nil {
     withKnownIssue {
       Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)

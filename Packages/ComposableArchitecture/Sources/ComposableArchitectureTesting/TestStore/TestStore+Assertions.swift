@@ -8,7 +8,6 @@ extension TestStore {
   /// With `expectsChange`, an assertion closure given for a step that changed nothing is
   /// reported: the test claims a change that did not happen.
   func assertState(
-    after step: @autoclosure () -> String,
     actual: State,
     sharedState: SharedStep?,
     expectedChange: ((inout State) throws -> Void)?,
@@ -24,13 +23,12 @@ extension TestStore {
       isExhaustive: exhaustivity == .on
     ) {
       assertStateValues(
-        after: step(), actual: actual, expectedChange: expectedChange,
+        actual: actual, expectedChange: expectedChange,
         reportsClosureWithoutChange: expectsChange && !changed, at: location)
     }
   }
 
   private func assertStateValues(
-    after step: @autoclosure () -> String,
     actual: State,
     expectedChange: ((inout State) throws -> Void)?,
     reportsClosureWithoutChange: Bool,
@@ -44,9 +42,7 @@ extension TestStore {
       guard apply(expectedChange, to: &expected, at: location) else { return }
       if expected != actual {
         reportStateMismatch(
-          expected: expected, actual: actual, unexpectedChange: expectedChange == nil, step: step(),
-          at: location
-        )
+          expected: expected, actual: actual, unexpectedChange: expectedChange == nil, at: location)
         return
       }
 
@@ -55,8 +51,7 @@ extension TestStore {
       var expected = actual
       guard apply(expectedChange, to: &expected, at: location) else { return }
       if expected != actual {
-        reportStateMismatch(
-          expected: expected, actual: actual, unexpectedChange: false, step: step(), at: location)
+        reportStateMismatch(expected: expected, actual: actual, unexpectedChange: false, at: location)
         return
       }
       if showSkippedAssertions {
@@ -64,7 +59,13 @@ extension TestStore {
         _ = try? withDependencyValues(core.dependencies) { try expectedChange?(&fromPrevious) }
         if fromPrevious != actual, let diff = debugDiff(fromPrevious, actual) {
           reportSkippedAssertion(
-            "State changes after \(step()) were not asserted:\n\n\(diff)\n\n(Expected: −, Actual: +)",
+            """
+            A state change does not match expectation: …
+
+            \(indentDiff(diff))
+
+            (Expected: −, Actual: +)
+            """,
             at: location
           )
           return
@@ -75,11 +76,10 @@ extension TestStore {
       // Not exhaustive, the closure may only restate what changed earlier: as in TCA, that is a
       // skipped assertion, shown only when asked for.
       let message = """
-        Expected state to change after \(step()), but it did not change: the assertion closure \
-        describes a change that did not happen.
+        Expected state to change, but no change occurred.
 
-        To fix it, remove the trailing closure if the step is not meant to change the state, or \
-        fix the feature if it is.
+        The trailing closure made no observable modifications to state. If no change to state is \
+        expected, omit the trailing closure.
         """
       switch exhaustivity {
       case .on: reportIssue(message, at: location)
@@ -99,24 +99,25 @@ extension TestStore {
       try withDependencyValues(core.dependencies) { try change(&state) }
       return true
     } catch {
-      reportIssue("The state assertion threw an error: \(error)", at: location)
+      reportIssue("Threw error: \(error)", at: location)
       return false
     }
   }
 
   private func reportStateMismatch(
-    expected: State, actual: State, unexpectedChange: Bool, step: String, at location: IssueLocation
+    expected: State, actual: State, unexpectedChange: Bool, at location: IssueLocation
   ) {
     let diff = stateDiff(expected, actual) ?? "(the values differ, but their dumps are equal)"
     let headline =
       unexpectedChange
-      ? "State was not expected to change after \(step), but it did:"
-      : "The state after \(step) does not match the expectation:"
+      ? "State was not expected to change, but a change occurred: …"
+      : "A state change does not match expectation: …"
     let fix =
       unexpectedChange
-      ? "To fix it, assert the change in a trailing closure: 'store.send(…) { $0.field = … }'."
-      : "To fix it, make the closure set exactly the '+' values, or fix the reducer if they are wrong."
-    reportIssue("\(headline)\n\n\(diff)\n\n(Expected: −, Actual: +)\n\n\(fix)", at: location)
+      ? "To fix, assert the change in a trailing closure: \"store.send(…) { $0.field = … }\"."
+      : "To fix, make the closure set exactly the \"+\" values, or fix the reducer if they are wrong."
+    reportIssue(
+      "\(headline)\n\n\(indentDiff(diff))\n\n(Expected: −, Actual: +)\n\n\(fix)", at: location)
   }
 
   /// Reports (or, when not exhaustive, skips) the received actions still pending when the test
@@ -127,10 +128,9 @@ extension TestStore {
   /// `receive` waits for an action sent after this one. Either way the sent action's state is
   /// compared from the last of them, so that the failure is not repeated as a state diff.
   func reportPendingReceivedActions(beforeSendingAt location: IssueLocation) {
-    let count = received.count
     ledger.withLock {
       $0.reportUnasserted(
-        "Must handle \(count) received \(plural("action", count)) before sending an action",
+        { "Must handle \($0) received \(plural("action", $0)) before sending an action: …" },
         at: location
       )
     }
@@ -163,7 +163,9 @@ extension TestStore {
 
   /// Reports (or, when not exhaustive, skips) the received actions the test has not asserted,
   /// and moves the baseline past them.
-  func handleUnassertedReceivedActions(_ headline: String, at location: IssueLocation) {
+  func handleUnassertedReceivedActions(
+    _ headline: (_ count: Int) -> String, at location: IssueLocation
+  ) {
     ledger.withLock { $0.reportUnasserted(headline, at: location) }
     if let last = received.last { moveBaseline(past: last) }
     received.removeAll()

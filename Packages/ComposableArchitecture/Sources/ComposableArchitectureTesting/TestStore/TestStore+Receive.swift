@@ -17,10 +17,8 @@ extension TestStore where Action: Equatable {
   ) async {
     await receiveAction(
       matching: { $0 == expected },
-      describe: { actual in
-        "Received an action other than the one expected.\n\n\(valueDiff(expected, actual))\n\n(Expected: −, Received: +)"
-      },
-      expectation: debugDumpLine(expected), timeout: timeout, assert: updateStateToExpectedResult,
+      describe: { actual in "\(indentDiff(valueDiff(expected, actual)))\n\n(Expected: −, Received: +)" },
+      expectation: expected, timeout: timeout, assert: updateStateToExpectedResult,
       at: IssueLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
     )
   }
@@ -45,8 +43,8 @@ extension TestStore {
     let path = AnyCasePath(casePath)
     await receiveAction(
       matching: { path.extract(from: $0) != nil },
-      describe: { actual in "Received \(debugDumpLine(actual)), which is not in the expected case." },
-      expectation: "in the expected case", timeout: timeout, assert: updateStateToExpectedResult,
+      describe: { actual in "  " + debugDumpLine(actual) },
+      expectation: nil, timeout: timeout, assert: updateStateToExpectedResult,
       at: IssueLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
     )
   }
@@ -71,13 +69,10 @@ extension TestStore {
     await receiveAction(
       matching: { path.extract(from: $0) == value },
       describe: { actual in
-        guard let payload = path.extract(from: actual) else {
-          return "Received \(debugDumpLine(actual)), which is not in the expected case."
-        }
-        return
-          "Received the expected case with another payload:\n\n\(valueDiff(value, payload))\n\n(Expected: −, Received: +)"
+        guard path.extract(from: actual) != nil else { return "  " + debugDumpLine(actual) }
+        return "\(indentDiff(valueDiff(path.embed(value), actual)))\n\n(Expected: −, Actual: +)"
       },
-      expectation: debugDumpLine(value), timeout: timeout, assert: updateStateToExpectedResult,
+      expectation: path.embed(value), timeout: timeout, assert: updateStateToExpectedResult,
       at: IssueLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
     )
   }
@@ -103,8 +98,8 @@ extension TestStore {
   ) async {
     await receiveAction(
       matching: isMatching,
-      describe: { actual in "Received \(debugDumpLine(actual)), which does not match the predicate." },
-      expectation: "matching the predicate", timeout: timeout, assert: updateStateToExpectedResult,
+      describe: { actual in "  " + debugDumpLine(actual) },
+      expectation: nil, timeout: timeout, assert: updateStateToExpectedResult,
       at: IssueLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column)
     )
   }
@@ -123,7 +118,11 @@ extension TestStore {
     if received.isEmpty {
       if strict {
         reportIssue(
-          "There were no received actions to skip. To fix it, remove 'skipReceivedActions()', or pass 'strict: false'.",
+          """
+          There were no received actions to skip.
+
+          To fix, remove "await store.skipReceivedActions()", or pass "strict: false".
+          """,
           fileID: fileID, filePath: filePath, line: line, column: column
         )
       }
@@ -148,7 +147,11 @@ extension TestStore {
     if trackedEffects.isEmpty {
       if strict {
         reportIssue(
-          "There were no in-flight effects to skip. To fix it, remove 'skipInFlightEffects()', or pass 'strict: false'.",
+          """
+          There were no in-flight effects to skip.
+
+          To fix, remove "await store.skipInFlightEffects()", or pass "strict: false".
+          """,
           fileID: fileID, filePath: filePath, line: line, column: column
         )
       }
@@ -158,10 +161,13 @@ extension TestStore {
   }
 
   /// The shared body of every `receive`: waits for an action, checks it, asserts its state.
+  ///
+  /// `describe` shows an action received instead of the expected one; `expectation` is the
+  /// action expected, when the test named one.
   func receiveAction(
     matching isExpected: (Action) -> Bool,
     describe: (Action) -> String,
-    expectation: @autoclosure () -> String,
+    expectation: Action?,
     timeout: Duration?,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
     at location: IssueLocation
@@ -176,23 +182,29 @@ extension TestStore {
       arrived = await wait(timeout: limit) { self.received.contains { isExpected($0.action) } }
     }
     guard arrived else {
-      let running =
-        trackedEffects.isEmpty
-        ? "No effect is running, so none can arrive."
-        : "Effects still running, started by:\n\(describeEffects())"
+      let expected = expectation.map { "\n\n  Expected:\n    \(debugDumpLine($0))" } ?? ""
       let skipped =
-        received.isEmpty
-        ? ""
-        : "\n\nReceived instead:\n"
-          + received.map { "  • " + debugDumpLine($0.action) }.joined(separator: "\n")
+        received.isEmpty ? "" : "\n\n  Received instead:\n" + bulletList(received.map(\.action))
+      let suggestion =
+        trackedEffects.isEmpty
+        ? """
+        There are no in-flight effects that could deliver this action. Could the effect you \
+        expected to deliver this action have been cancelled?
+        """
+        : """
+        There are effects in-flight, started by:
+        \(describeEffects())
+
+        If the effect that delivers this action waits on a clock, advance the test clock far \
+        enough, or use an immediate clock. Otherwise, configure this assertion with an explicit \
+        "timeout".
+        """
+      let kind = exhaustivity == .on ? "an action" : "a matching action"
       reportIssue(
         """
-        Expected to receive an action \(expectation()), but none arrived within \(limit).\(skipped)
+        Expected to receive \(kind), but received none after \(limit).\(expected)\(skipped)
 
-        \(running)
-
-        To fix it, check that the effect sends it (and that the clock it waits on is advanced), \
-        or give it more time with 'receive(…, timeout:)'.
+        \(suggestion)
         """,
         at: location
       )
@@ -203,8 +215,14 @@ extension TestStore {
       index > 0
     {
       if show {
-        let list = received[..<index].map { "  • " + debugDumpLine($0.action) }.joined(separator: "\n")
-        reportSkippedAssertion("Skipped receiving:\n\(list)", at: location)
+        reportSkippedAssertion(
+          """
+          \(index) received \(index == 1 ? "action was" : "actions were") skipped:
+
+          \(bulletList(received[..<index].map(\.action)))
+          """,
+          at: location
+        )
       }
       moveBaseline(past: received[index - 1])
       received.removeFirst(index)
@@ -214,17 +232,20 @@ extension TestStore {
     let action = next.action
     if isExpected(action) {
       assertState(
-        after: "receiving " + debugDumpLine(action), actual: next.state, sharedState: next.sharedState,
+        actual: next.state, sharedState: next.sharedState,
         expectedChange: updateStateToExpectedResult, at: location
       )
     } else {
       // One failure for one mistake: the closure describes another action, so its state is not
       // compared; the baseline still moves past the action received.
+      let later = received.contains { isExpected($0.action) } ? " before this one" : ""
       reportIssue(
         """
+        Received unexpected action\(later): …
+
         \(describe(action))
 
-        To fix it, assert the actions in the order the effects send them.
+        To fix, assert the actions in the order the effects send them.
         """,
         at: location
       )

@@ -180,11 +180,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     guard !isDismissed else {
       reportIssue(
         """
-        Cannot send \(debugDumpLine(action)): the feature dismissed itself, which ended this test \
-        store and cancelled its effects.
+        Can't send action to dismissed test store.
 
-        To fix it, end the test once the feature is dismissed, or test the dismissal from the \
-        parent that presents the feature.
+          Action:
+            \(debugDumpLine(action))
+
+        The feature dismissed itself ("await dismiss()"), which ended this test store and \
+        cancelled its effects. To fix, end the test once "store.isDismissed" is true, or test the \
+        dismissal from the parent that presents the feature.
         """,
         at: location
       )
@@ -200,7 +203,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let task = SendOrigin.$current.withValue(origin) { core.send(action, origin: .send) }
     let actual = sentState ?? core.state
     assertState(
-      after: "sending " + debugDumpLine(action), actual: actual,
+      actual: actual,
       sharedState: sentSharedState ?? core.dependencies.sharedChangeTracker?.recordStep(),
       expectedChange: updateStateToExpectedResult, at: location
     )
@@ -228,7 +231,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     )
     withoutActuallyEscaping(updateStateToExpectedResult) { change in
       assertState(
-        after: "assert", actual: core.state, sharedState: nil, expectedChange: change,
+        actual: core.state, sharedState: nil, expectedChange: change,
         expectsChange: false, at: location
       )
     }
@@ -250,20 +253,19 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: "\(fileID)", filePath: "\(filePath)", line: line, column: column
     )
     if !received.isEmpty {
-      handleUnassertedReceivedActions(
-        "The store received \(received.count) unexpected \(plural("action", received.count))",
-        at: location
-      )
+      handleUnassertedReceivedActions(unexpectedActionsHeadline, at: location)
     }
     guard !finished else { return }
     // Like every unasserted thing, a failure only when exhaustive, as in TCA.
     let message = """
-      Expected all effects to finish, but \(trackedEffects.count) \
-      \(plural("effect", trackedEffects.count)) still running after \(limit), started by:
+      Expected effects to finish, but there are still effects in-flight after \(limit).
+
+        Started by:
       \(describeEffects())
 
-      To fix it, make them finish (advance the test clock they wait on, finish the stream they \
-      read), cancel them with an action, or give them more time ('finish(timeout:)').
+      To fix, advance the test clock the effects wait on (or use an immediate clock), finish the \
+      streams they read, cancel them with an action, or configure this assertion with an \
+      explicit "timeout".
       """
     ledger.withLock { $0.report(message, at: location) }
   }
@@ -314,27 +316,25 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
   }
 
   static func describe(_ effects: [Int: RunningEffect<Action>]) -> String {
-    effects.sorted { $0.key < $1.key }
-      .map { "  • " + debugDumpLine($0.value.action) }
-      .joined(separator: "\n")
+    bulletList(effects.sorted { $0.key < $1.key }.map(\.value.action))
   }
 
   /// Reports what the test left unasserted; runs when the store is released.
   func reportUnfinishedWork(at location: IssueLocation) {
     if !received.isEmpty {
-      reportUnasserted(
-        "The store received \(received.count) unexpected \(plural("action", received.count))", at: location)
+      reportUnasserted(unexpectedActionsHeadline, at: location)
     } else if let diff = unassertedSharedChanges(expectedState) {
       // A change made by an effect after the last action the test asserted, which no step shows.
       report(
         """
-        The test ended before asserting changes to shared state:
+        Test store completed before asserting against changes to shared state: …
 
-        \(diff)
+        \(indentDiff(diff))
 
         (Expected: −, Actual: +)
 
-        To fix it, assert them at the end of the test with 'store.assert { … }'.
+        To fix, invoke "store.assert { … }" at the end of this test to assert against changes to \
+        shared state.
         """,
         at: location
       )
@@ -344,15 +344,28 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
     let groups = Dictionary(grouping: trackedEffects) { $0.value.origin?.id ?? -1 }
     for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
       let running = Dictionary(uniqueKeysWithValues: group.map { ($0.key, $0.value) })
+      let headline =
+        running.count == 1
+        ? "An effect returned for this action is still running. It must complete"
+        : "\(running.count) effects returned for this action are still running. They must complete"
       report(
         """
-        \(running.count) \(plural("effect", running.count)) still running at the end of the test, \
-        started by:
+        \(headline) before the end of the test. …
+
+          Started by:
         \(Self.describe(running))
 
-        Every effect must finish before the test ends. To fix it, assert what the effect does until \
-        it finishes, cancel it with an action (as a screen's '.onDisappear' would), or call \
-        'await store.skipInFlightEffects()' if it does not matter here.
+        To fix, make sure every effect completes by the end of the test:
+
+        • If an effect waits on a clock, advance the test clock so that it completes, or use an \
+        immediate clock.
+
+        • If it is long-living (a timer, a stream), tear it down: mark it ".cancellable(id:)" and \
+        return ".cancel(id:)" from another action (as a screen's ".onDisappear" would), or cancel \
+        the task "store.send" returned with "await task.cancel()".
+
+        • If it does not matter here, perform "await store.skipInFlightEffects()", or use a \
+        non-exhaustive test store: "store.exhaustivity = .off".
         """,
         at: group.first?.value.origin?.location ?? location
       )
@@ -360,15 +373,17 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
   }
 
   /// Reports the received actions the test has not asserted, as a failure or a skipped assertion.
-  func reportUnasserted(_ headline: String, at location: IssueLocation) {
-    let list = received.map { "  • " + debugDumpLine($0.action) }.joined(separator: "\n")
+  func reportUnasserted(_ headline: (_ count: Int) -> String, at location: IssueLocation) {
     report(
       """
-      \(headline):
-      \(list)
+      \(headline(received.count))
 
-      To fix it, assert each with 'await store.receive(…)', or call \
-      'await store.skipReceivedActions()' if they do not matter here.
+        Unhandled actions:
+      \(bulletList(received.map(\.action)))
+
+      To fix, assert each with "await store.receive(…)", skip them with \
+      "await store.skipReceivedActions()", or use a non-exhaustive test store: \
+      "store.exhaustivity = .off".
       """,
       at: location
     )
@@ -384,3 +399,20 @@ struct Ledger<State, Action: Sendable>: @unchecked Sendable {
 }
 
 func plural(_ word: String, _ count: Int) -> String { count == 1 ? word : word + "s" }
+
+/// TCA's headline for received actions the test never asserted.
+func unexpectedActionsHeadline(_ count: Int) -> String {
+  "The store received \(count) unexpected \(plural("action", count)) by the end of this test: …"
+}
+
+/// Values one to a line, as TCA lists unhandled actions: `    • .action`.
+func bulletList(_ values: [Any]) -> String {
+  values.map { "    • " + debugDumpLine($0) }.joined(separator: "\n")
+}
+
+/// A diff indented as TCA's failure messages indent theirs.
+func indentDiff(_ diff: String) -> String {
+  diff.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { $0.isEmpty ? "" : "    " + $0 }
+    .joined(separator: "\n")
+}

@@ -47,11 +47,12 @@ public struct TestStoreTask: Hashable, Sendable {
     if !finished {
       reportIssue(
         """
-        Expected the effects of this action to finish, but they were still running after \(limit).
+        Expected task to finish, but it is still in-flight after \(limit).
 
-        To fix it, make the effects finish (advance the test clock they wait on, or finish the \
-        stream they read), cancel them ('await task.cancel()'), or give them more time \
-        ('finish(timeout:)').
+        If this task delivers its action using a clock ("sleep(for:)", "timer(interval:)", etc.), \
+        advance the test clock far enough, or use an immediate clock. To fix otherwise, finish \
+        the streams it reads, cancel it with "await task.cancel()", or configure this assertion \
+        with an explicit "timeout".
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )

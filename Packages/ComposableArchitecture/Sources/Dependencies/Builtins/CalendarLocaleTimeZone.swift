@@ -26,9 +26,7 @@ extension DependencyValues {
 enum CalendarKey: DependencyKey {
   static let liveValue = Calendar.autoupdatingCurrent
   static var testValue: Calendar {
-    reportIssue(
-      "Unimplemented: '@Dependency(\\.calendar)'. Override it in the test, e.g. "
-        + "'$0.calendar = Calendar(identifier: .gregorian)'.")
+    reportNoTestImplementation(key: Self.self, value: Calendar.self, name: "calendar")
     return Calendar(identifier: .gregorian)
   }
 }
@@ -36,9 +34,7 @@ enum CalendarKey: DependencyKey {
 enum LocaleKey: DependencyKey {
   static let liveValue = Locale.autoupdatingCurrent
   static var testValue: Locale {
-    reportIssue(
-      "Unimplemented: '@Dependency(\\.locale)'. Override it in the test, e.g. "
-        + "'$0.locale = Locale(identifier: \"en_US\")'.")
+    reportNoTestImplementation(key: Self.self, value: Locale.self, name: "locale")
     return Locale(identifier: "en_US_POSIX")
   }
 }
@@ -46,9 +42,7 @@ enum LocaleKey: DependencyKey {
 enum TimeZoneKey: DependencyKey {
   static let liveValue = TimeZone.autoupdatingCurrent
   static var testValue: TimeZone {
-    reportIssue(
-      "Unimplemented: '@Dependency(\\.timeZone)'. Override it in the test, e.g. "
-        + "'$0.timeZone = TimeZone(secondsFromGMT: 0)!'.")
+    reportNoTestImplementation(key: Self.self, value: TimeZone.self, name: "timeZone")
     return TimeZone(secondsFromGMT: 0) ?? .current
   }
 }

@@ -16,12 +16,12 @@ extension DependencyValues {
 
 enum ContinuousClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = ContinuousClock()
-  static var testValue: any Clock<Duration> { UnimplementedClock(name: "continuousClock") }
+  static var testValue: any Clock<Duration> { UnimplementedClock(name: "ContinuousClock") }
 }
 
 enum SuspendingClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = SuspendingClock()
-  static var testValue: any Clock<Duration> { UnimplementedClock(name: "suspendingClock") }
+  static var testValue: any Clock<Duration> { UnimplementedClock(name: "SuspendingClock") }
 }
 
 /// A clock that reports a failure when a test uses it without overriding it, then behaves like an
@@ -48,7 +48,13 @@ public struct UnimplementedClock: Clock {
   public var minimumResolution: Duration { .zero }
 
   public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    reportIssue("Unimplemented: '\(name).sleep'. Override the clock in the test, e.g. with a TestClock.")
+    reportIssue(
+      """
+      Unimplemented: \(name).sleep …
+
+      To fix, override the clock in the test with a "TestClock" or an "ImmediateClock" \
+      ("$0.continuousClock = TestClock()").
+      """)
     try Task.checkCancellation()
   }
 }

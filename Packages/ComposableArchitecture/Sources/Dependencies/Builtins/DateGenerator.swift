@@ -45,7 +45,11 @@ enum DateGeneratorKey: DependencyKey {
   static var testValue: DateGenerator {
     DateGenerator {
       reportIssue(
-        "Unimplemented: '@Dependency(\\.date)'. Override it in the test, e.g. '$0.date = .constant(…)'.")
+        """
+        Unimplemented: @Dependency(\\.date) …
+
+        To fix, override "date" in the test: "$0.date = .constant(…)".
+        """)
       return Date(timeIntervalSince1970: 0)
     }
   }

@@ -38,8 +38,14 @@ enum OpenURLKey: DependencyKey {
   static var testValue: OpenURLEffect {
     OpenURLEffect { url in
       reportIssue(
-        "Unimplemented: '@Dependency(\\.openURL)' was asked to open \(url.absoluteString). "
-          + "Override it in the test, e.g. '$0.openURL = OpenURLEffect { _ in true }'.")
+        """
+        Unimplemented: @Dependency(\\.openURL) …
+
+          Invoked with:
+            \(url.absoluteString)
+
+        To fix, override "openURL" in the test: "$0.openURL = OpenURLEffect { _ in true }".
+        """)
       return false
     }
   }

@@ -34,10 +34,13 @@ final class UnimplementedURLProtocol: URLProtocol {
     let url = request.url?.absoluteString ?? "(no URL)"
     reportIssue(
       """
-      Unimplemented: '@Dependency(\\.urlSession)' was sent a request for \(url).
+      Unimplemented: @Dependency(\\.urlSession) …
 
-      To fix it, set a session in the test whose protocol classes answer the request, \
-      e.g. '$0.urlSession = URLSession(configuration: configuration)'.
+        Invoked with:
+          \(url)
+
+      To fix, override "urlSession" in the test with a session whose protocol classes answer the \
+      request: "$0.urlSession = URLSession(configuration: configuration)".
       """)
     client?.urlProtocol(self, didFailWithError: URLError(.notConnectedToInternet))
   }

@@ -54,10 +54,8 @@ extension DependencyValues {
 enum WithRandomNumberGeneratorKey: DependencyKey {
   static let liveValue = WithRandomNumberGenerator(SystemRandomNumberGenerator())
   static var testValue: WithRandomNumberGenerator {
-    reportIssue(
-      "Unimplemented: '@Dependency(\\.withRandomNumberGenerator)'. Override it in the test, e.g. "
-        + "'$0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: 0))'."
-    )
+    reportNoTestImplementation(
+      key: Self.self, value: WithRandomNumberGenerator.self, name: "withRandomNumberGenerator")
     return WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: 0))
   }
 }

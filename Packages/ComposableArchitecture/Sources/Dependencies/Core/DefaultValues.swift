@@ -60,15 +60,16 @@ enum DefaultValues {
       return alreadyRead
     }
     guard alreadyRead > 0 else { return }
-    let count = alreadyRead == 1 ? "1 dependency" : "\(alreadyRead) dependencies"
+    let subject =
+      alreadyRead == 1 ? "A dependency has" : "\(alreadyRead) dependencies have"
     reportIssue(
       """
-      'prepareDependencies' changed \(count) that had already been read; those keep their old \
-      value.
+      \(subject) already been accessed or prepared. …
 
-      Code that read a dependency may hold on to it, so it can be prepared only before its first \
-      read. To fix it, call 'prepareDependencies' first thing where the app starts, or use \
-      'withDependencies' to change a dependency for one scope.
+      "prepareDependencies" did not change \(alreadyRead == 1 ? "it" : "them"): code that read a \
+      dependency may hold on to it, so a dependency can be prepared only once, before its first \
+      read. To fix, call "prepareDependencies" first thing where the app starts, or use \
+      "withDependencies" to override a dependency in a well-defined scope.
       """,
       at: location
     )
@@ -88,12 +89,14 @@ enum DefaultValues {
       }
       reportIssue(
         """
-        Dependency '\(typeName(Key.self))' has no live implementation, but was read from a running \
-        app.
+        A dependency has no live implementation, but was accessed from a live context. …
 
-        Interface modules declare only test and preview values. To fix it, wire the live value \
-        where the app builds its store, for example
-          Store(initialState: …) { AppFeature() } withDependencies: { $0.… = .live(…) }
+          Key:
+            \(typeName(Key.self))
+
+        Interface modules declare only test and preview values. To fix, conform the key to \
+        "DependencyKey" with a live value linked into the app, or override it where the app \
+        builds its store ("Store(initialState: …) { AppFeature() } withDependencies: { … }").
         """
       )
       return Key.testValue

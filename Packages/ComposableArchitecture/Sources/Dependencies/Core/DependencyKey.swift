@@ -63,16 +63,7 @@ extension DependencyKey {
   /// one endpoint of such a key in `withDependencies` reports nothing.
   public static var testValue: Value {
     if !DependencyValues.isSetting {
-      reportIssue(
-        """
-        Dependency '\(typeName(Self.self))' has no test implementation, but was read from a test.
-
-        A live dependency in a test can reach the network, the disk or the clock. To fix it, \
-        override the dependency in the test, for example
-          TestStore(initialState: …) { Feature() } withDependencies: { $0.… = … }
-        or give '\(typeName(Self.self))' a 'static let testValue'.
-        """
-      )
+      reportNoTestImplementation(key: Self.self, value: Value.self)
     }
     return previewValue
   }

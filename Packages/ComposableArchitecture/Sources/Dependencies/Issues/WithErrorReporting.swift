@@ -49,8 +49,7 @@ public func withErrorReporting<R>(
   }
 }
 
+/// swift-issue-reporting's wording: "Caught error: <error>: <message>".
 private func errorReport(_ error: any Error, _ message: String?) -> String {
-  let caught = "Caught error: \(error)"
-  guard let message else { return caught }
-  return "\(message)\n\n\(caught)"
+  "Caught error: \(error)" + (message.map { ": \($0)" } ?? "")
 }

@@ -74,9 +74,11 @@ struct CaseKeyPathTestStoreTests {
     #expect(
       issues == [
         """
-        Received .binding(set(\\State.query, "iu")), which does not match the predicate.
+        Received unexpected action: …
 
-        To fix it, assert the actions in the order the effects send them.
+          .binding(set(\\State.query, "iu"))
+
+        To fix, assert the actions in the order the effects send them.
         """
       ])
   }
@@ -90,7 +92,7 @@ struct CaseKeyPathTestStoreTests {
     #expect(issues.count == 1)
     #expect(
       issues.first?.hasPrefix(
-        "Received .binding(set(\\State.query, \"iu\")), which is not in the expected case.") == true)
+        "Received unexpected action: …\n\n  .binding(set(\\State.query, \"iu\"))") == true)
   }
 
   @Test func receiveCaseKeyPathWithValue_otherPayload_reportsPayloadDiff() async {
@@ -102,14 +104,14 @@ struct CaseKeyPathTestStoreTests {
     #expect(
       issues == [
         """
-        Received the expected case with another payload:
+        Received unexpected action: …
 
-        − "IU"
-        + "iu"
+            − .binding(set(\\State.query, "IU"))
+            + .binding(set(\\State.query, "iu"))
 
-        (Expected: −, Received: +)
+        (Expected: −, Actual: +)
 
-        To fix it, assert the actions in the order the effects send them.
+        To fix, assert the actions in the order the effects send them.
         """
       ])
   }

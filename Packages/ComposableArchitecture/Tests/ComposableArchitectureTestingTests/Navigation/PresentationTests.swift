@@ -67,7 +67,7 @@ struct PresentationTests {
     await withKnownIssue {
       await store.send(.ticker(.presented(.tick)))
     } matching: { issue in
-      issue.description.contains("received an action for a presented child while nothing was")
+      issue.description.contains("received a presentation action when destination state was")
     }
   }
 
@@ -80,8 +80,8 @@ struct PresentationTests {
     }
     #expect(issues.count == 1)
     #expect(
-      issues.first?.hasPrefix("'dismiss' was called from an effect of a feature that is not presented.")
-        == true)
+      issues.first?.hasPrefix("A reducer requested dismissal at \"") == true)
+    #expect(issues.first?.contains("\", but couldn't be dismissed. …\n\n") == true)
   }
 
   @Test func presentationState_equality_ignoresPresentationIdentity() {

@@ -82,7 +82,7 @@ struct StackTests {
     await withKnownIssue {
       await store.send(.path(.push(id: 0, state: .detail(DetailFeature.State(name: "x")))))
     } matching: { issue in
-      issue.description.contains("that id is already used by this stack")
+      issue.description.contains("received a \"push\" action for an element it already contains. …")
     }
     #expect(store.state.path.count == 1)
   }
@@ -92,7 +92,8 @@ struct StackTests {
     await withKnownIssue {
       await store.send(.path(.element(id: 3, action: .detail(.tick))))
     } matching: { issue in
-      issue.description.contains("not on the stack") && issue.description.contains("#3")
+      issue.description.contains("received an action for a missing element. …")
+        && issue.description.contains("  ID:\n    #3")
     }
   }
 
