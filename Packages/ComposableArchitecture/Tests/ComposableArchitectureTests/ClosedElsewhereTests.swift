@@ -116,16 +116,18 @@ struct RenamableHost: Reducer {
 /// the test, so an effect that outlived its screen fails it.
 @MainActor
 struct ClosedElsewhereTests {
+  /// Pushes a screen under `id` and starts its endless work.
+  private func pushScreen(_ id: StackElementID, on store: TestStoreOf<EmptiedStack>) async {
+    await store.send(.children(.push(id: id, state: EndlessScreen.State()))) {
+      $0.children[id: id] = EndlessScreen.State()
+    }
+    await store.send(.children(.element(id: id, action: .onAppear)))
+  }
+
   @Test func stack_emptiedByTheForEachsParent_cancelsEveryScreensEffects() async {
     let store = TestStore(initialState: EmptiedStack.State()) { EmptiedStack() }
-    await store.send(.children(.push(id: 0, state: EndlessScreen.State()))) {
-      $0.children[id: 0] = EndlessScreen.State()
-    }
-    await store.send(.children(.element(id: 0, action: .onAppear)))
-    await store.send(.children(.push(id: 1, state: EndlessScreen.State()))) {
-      $0.children[id: 1] = EndlessScreen.State()
-    }
-    await store.send(.children(.element(id: 1, action: .onAppear)))
+    await pushScreen(0, on: store)
+    await pushScreen(1, on: store)
     await store.send(.popToRoot) {
       $0.children.removeAll()
     }
@@ -133,10 +135,7 @@ struct ClosedElsewhereTests {
 
   @Test func stack_emptiedByAReducerBeforeTheForEach_cancelsTheScreensEffectsAtOnce() async {
     let store = TestStore(initialState: EmptiedStack.State()) { EmptiedStack() }
-    await store.send(.children(.push(id: 0, state: EndlessScreen.State()))) {
-      $0.children[id: 0] = EndlessScreen.State()
-    }
-    await store.send(.children(.element(id: 0, action: .onAppear)))
+    await pushScreen(0, on: store)
     await store.send(.tapBefore) {
       $0.children.removeAll()
     }
@@ -144,10 +143,7 @@ struct ClosedElsewhereTests {
 
   @Test func stack_emptiedByAReducerAfterTheForEach_cancelsTheScreensEffectsByTheNextAction() async {
     let store = TestStore(initialState: EmptiedStack.State()) { EmptiedStack() }
-    await store.send(.children(.push(id: 0, state: EndlessScreen.State()))) {
-      $0.children[id: 0] = EndlessScreen.State()
-    }
-    await store.send(.children(.element(id: 0, action: .onAppear)))
+    await pushScreen(0, on: store)
     await store.send(.tapAfter) {
       $0.children.removeAll()
     }
@@ -158,17 +154,11 @@ struct ClosedElsewhereTests {
 
   @Test func stack_emptiedAfterTheForEach_thenAPush_keepsOnlyTheNewScreensEffects() async {
     let store = TestStore(initialState: EmptiedStack.State()) { EmptiedStack() }
-    await store.send(.children(.push(id: 0, state: EndlessScreen.State()))) {
-      $0.children[id: 0] = EndlessScreen.State()
-    }
-    await store.send(.children(.element(id: 0, action: .onAppear)))
+    await pushScreen(0, on: store)
     await store.send(.tapAfter) {
       $0.children.removeAll()
     }
-    await store.send(.children(.push(id: 1, state: EndlessScreen.State()))) {
-      $0.children[id: 1] = EndlessScreen.State()
-    }
-    await store.send(.children(.element(id: 1, action: .onAppear)))
+    await pushScreen(1, on: store)
     await store.send(.tapBefore) {
       $0.children.removeAll()
     }
