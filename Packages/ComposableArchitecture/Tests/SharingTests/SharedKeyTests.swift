@@ -1,4 +1,4 @@
-import Dependencies
+import ComposableArchitecture
 import Foundation
 import Sharing
 import Testing
