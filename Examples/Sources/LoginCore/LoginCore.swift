@@ -25,7 +25,7 @@ public struct Login: Reducer, Sendable {
   }
 
   /// What happens on the sign-in screen.
-  public enum Action: Sendable, CasePathable {
+  public enum Action: Sendable, CasePathable, ViewAction {
     /// The alert's buttons (it has none but dismissal).
     case alert(PresentationAction<Alert>)
     /// The server's answer to the email and password.
@@ -53,11 +53,7 @@ public struct Login: Reducer, Sendable {
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    // `BindingReducer(action: \.view)`: the binding actions arrive inside `view`.
-    Reduce { state, action in
-      action.view?.binding?.apply(to: &state)
-      return .none
-    }
+    BindingReducer(action: \.view)
     Reduce { state, action in
       switch action {
       case .alert:
@@ -85,14 +81,9 @@ public struct Login: Reducer, Sendable {
       case .view(.loginButtonTapped):
         state.isLoginRequestInFlight = true
         return .run { [email = state.email, password = state.password] send in
-          // `Result { try await … }`: the library has only the synchronous `Result(catching:)`.
-          let response: Result<AuthenticationResponse, any Error>
-          do {
-            response = .success(try await authenticationClient.login(email: email, password: password))
-          } catch {
-            response = .failure(error)
-          }
-          await send(.loginResponse(response))
+          await send(
+            .loginResponse(
+              Result { try await authenticationClient.login(email: email, password: password) }))
         }
       }
     }

@@ -24,7 +24,7 @@ public struct TwoFactor: Reducer, Sendable {
   }
 
   /// What happens on the second-factor screen.
-  public enum Action: Sendable, CasePathable {
+  public enum Action: Sendable, CasePathable, ViewAction {
     /// The alert's buttons (it has none but dismissal).
     case alert(PresentationAction<Alert>)
     /// The server's answer to the code.
@@ -50,11 +50,7 @@ public struct TwoFactor: Reducer, Sendable {
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    // `BindingReducer(action: \.view)`: the binding actions arrive inside `view`.
-    Reduce { state, action in
-      action.view?.binding?.apply(to: &state)
-      return .none
-    }
+    BindingReducer(action: \.view)
     Reduce { state, action in
       switch action {
       case .alert:
@@ -76,14 +72,9 @@ public struct TwoFactor: Reducer, Sendable {
       case .view(.submitButtonTapped):
         state.isTwoFactorRequestInFlight = true
         return .run { [code = state.code, token = state.token] send in
-          // `Result { try await … }`: the library has only the synchronous `Result(catching:)`.
-          let response: Result<AuthenticationResponse, any Error>
-          do {
-            response = .success(try await authenticationClient.twoFactor(code: code, token: token))
-          } catch {
-            response = .failure(error)
-          }
-          await send(.twoFactorResponse(response))
+          await send(
+            .twoFactorResponse(
+              Result { try await authenticationClient.twoFactor(code: code, token: token) }))
         }
       }
     }

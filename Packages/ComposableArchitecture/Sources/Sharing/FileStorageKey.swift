@@ -22,12 +22,12 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   /// The file's URL, standardized, so that two spellings of one path share one value.
   public var id: URL { url.standardizedFileURL }
 
-  /// The value decoded from the file; `initialValue` when there is no file, or when it cannot
-  /// be read or decoded (reported, and a corrupt file is moved aside first).
-  public func load(initialValue: Value) -> Value {
+  /// The value decoded from the file; `nil` when there is no file, or when it cannot be read or
+  /// decoded (reported, and a corrupt file is moved aside first).
+  public func load() -> Value? {
     let data: Data
     do {
-      guard let contents = try storage.read(url) else { return initialValue }
+      guard let contents = try storage.read(url) else { return nil }
       data = contents
     } catch {
       reportIssue(
@@ -36,7 +36,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
 
         The value starts from its default and is saved there on its next change.
         """)
-      return initialValue
+      return nil
     }
     do {
       return try JSONDecoder().decode(Value.self, from: data)
@@ -51,7 +51,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
         \(kept ? "The unreadable file was moved to '\(backup.path)'." : "The unreadable file was left in place and will be replaced on the next change.") \
         To fix, repair or delete the file.
         """)
-      return initialValue
+      return nil
     }
   }
 

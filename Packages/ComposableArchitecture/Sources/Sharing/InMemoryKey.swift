@@ -10,7 +10,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   }
 
   /// Nothing is stored beyond the process: the first reader's default wins.
-  public func load(initialValue: Value) -> Value { initialValue }
+  public func load() -> Value? { nil }
 
   /// Nothing to do: the value lives in the shared reference itself.
   public func save(_ value: Value) {}

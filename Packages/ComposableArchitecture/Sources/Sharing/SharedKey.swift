@@ -16,10 +16,10 @@ public protocol SharedKey<Value>: Sendable {
   /// Two keys of the same type with equal ids share one value.
   var id: ID { get }
 
-  /// The value stored under the key, or `initialValue` when nothing is stored yet. Called once,
-  /// on the first read of the value; report a problem (a corrupt file) and return
-  /// `initialValue` rather than fail.
-  func load(initialValue: Value) -> Value
+  /// The value stored under the key, or `nil` when nothing is stored there yet (the `@Shared`
+  /// then starts from its default). Called once, on the first read of the value; report a
+  /// problem (a corrupt file) and return `nil` rather than fail.
+  func load() -> Value?
 
   /// Stores `value`, after every change. Report a problem rather than fail: the value stays in
   /// memory either way.

@@ -25,7 +25,7 @@ public struct SharedKeyDefault<Base: SharedKey>: SharedKey {
   public var id: Base.ID { base.id }
 
   /// What the base key loads.
-  public func load(initialValue: Base.Value) -> Base.Value { base.load(initialValue: initialValue) }
+  public func load() -> Base.Value? { base.load() }
 
   /// Saves through the base key.
   public func save(_ value: Base.Value) { base.save(value) }

@@ -59,6 +59,20 @@ struct StackStateTests {
     #expect(path[id: 1] == .title("하루"))
   }
 
+  @Test func removeAll_keepsCountingIDs() {
+    var path = StackState<String>(["a", "b"])
+    path.removeAll()
+    path.append("c")
+    #expect(path.ids == [2])
+  }
+
+  @Test func removeAllWhere_keepsEachRemainingElementsID() {
+    var path = StackState<String>(["a", "b", "a", "c"])
+    path.removeAll { $0 == "a" }
+    #expect(path.ids == [1, 3])
+    #expect(Array(path) == ["b", "c"])
+  }
+
   @Test func ids_listThePushedIDsInOrder() {
     var path = StackState<String>()
     path.append("a")

@@ -84,6 +84,32 @@ final class CountModel {
     #expect(DependencyValues().counter.count() == 42)
   }
 
+  @Test func freshTestValues_insideWithDependencies_startAFreshCacheOfTestValues() {
+    @Dependency(\.counter) var counter
+    counter.setCount(42)
+    withDependencies {
+      $0 = DependencyValues(context: .test)
+    } operation: {
+      @Dependency(\.counter) var fresh
+      #expect(fresh.count() == 0)
+      fresh.setCount(7)
+      // Within the fresh values, the fake is made once and kept.
+      @Dependency(\.counter) var again
+      #expect(again.count() == 7)
+      #expect(counter.count() == 7)
+    }
+    #expect(counter.count() == 42)
+  }
+
+  @Test func freshTestValues_eachInstance_startsItsOwnCache() {
+    let first = DependencyValues(context: .test)
+    let second = DependencyValues(context: .test)
+    first.counter.setCount(1)
+    #expect(first.counter.count() == 1)
+    #expect(second.counter.count() == 0)
+    #expect(DependencyValues().counter.count() == 0)
+  }
+
   @Test func testValue_inAnotherTest_startsAfresh() async {
     // This test and the one above each start from 0 and leave 42: whichever runs second fails
     // if it sees the other's fake.

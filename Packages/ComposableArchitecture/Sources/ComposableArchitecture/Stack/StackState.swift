@@ -147,6 +147,27 @@ extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceabl
     ids.replaceSubrange(subrange, with: newIDs)
     elements.replaceSubrange(subrange, with: newElements)
   }
+
+  /// Pops every screen. Ids keep counting, and the stack reducer still knows the screens it
+  /// saw, so it cancels their effects even when another reducer emptied the stack (the standard
+  /// library's version would make a new stack, which knows neither).
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    ids.removeAll(keepingCapacity: keepCapacity)
+    elements.removeAll(keepingCapacity: keepCapacity)
+  }
+
+  /// Removes the screens that match, each remaining screen keeping its id (the standard
+  /// library's version moves elements without their ids).
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    var keptIDs: [StackElementID] = []
+    var keptElements: [Element] = []
+    for (id, element) in zip(ids, elements) where try !shouldBeRemoved(element) {
+      keptIDs.append(id)
+      keptElements.append(element)
+    }
+    ids = keptIDs
+    elements = keptElements
+  }
 }
 
 extension StackState: Equatable where Element: Equatable {

@@ -220,6 +220,10 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   private func deliver(
     _ action: Action, fromEffect effectID: Int, startedBy origin: Action, location: EffectLocation?
   ) {
+    // Cancelled while on its way here: an action reduced in between (the pop of the screen that
+    // started the effect) ended the effect. `Send` checked before the hop; as TCA's `send` does
+    // on the main actor, check again where the actions are reduced in order.
+    guard !Task.isCancelled else { return }
     // A `send` that escaped its effect, called once the effect has finished.
     guard registry.isRunning(effectID) else {
       reportSendAfterEffectFinished(action: action, startedBy: origin, effectLocation: location)

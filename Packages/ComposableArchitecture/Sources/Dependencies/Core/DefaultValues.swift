@@ -10,6 +10,8 @@ enum DefaultValues {
     let key: ObjectIdentifier
     let context: DependencyContext
     let test: String?
+    /// The `DependencyValues(context: .test)` that started its own test values, if any.
+    let testCache: UInt64?
   }
 
   private struct Entry: Sendable {
@@ -20,9 +22,13 @@ enum DefaultValues {
 
   private static let cache = Mutex<[CacheKey: Entry]>([:])
 
-  static func value<Key: TestDependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
+  static func value<Key: TestDependencyKey>(
+    for key: Key.Type, context: DependencyContext, testCache: UInt64?
+  ) -> Key.Value {
     let test = context == .test ? TestFramework.bridge?.currentTestID : nil
-    let cacheKey = CacheKey(key: ObjectIdentifier(key), context: context, test: test)
+    let cacheKey = CacheKey(
+      key: ObjectIdentifier(key), context: context, test: test,
+      testCache: context == .test ? testCache : nil)
     let cached = cache.withLock { cache -> (any Sendable)? in
       guard let entry = cache[cacheKey] else { return nil }
       if !entry.wasRead { cache[cacheKey]?.wasRead = true }
@@ -50,7 +56,7 @@ enum DefaultValues {
     let alreadyRead = cache.withLock { cache in
       var alreadyRead = 0
       for (key, value) in values {
-        let cacheKey = CacheKey(key: key, context: context, test: test)
+        let cacheKey = CacheKey(key: key, context: context, test: test, testCache: nil)
         if cache[cacheKey]?.wasRead == true {
           alreadyRead += 1
         } else {

@@ -34,6 +34,12 @@ public struct DependencyValues: Sendable {
   private var explicitContext: DependencyContext? {
     didSet { identity = Self.nextIdentity() }
   }
+  /// The cache of test values these values read from, when not the process's own: each
+  /// `DependencyValues(context: .test)` starts its own, so that a test can start afresh inside
+  /// `withDependencies { $0 = DependencyValues(context: .test) }`.
+  private var testCache: UInt64? {
+    didSet { identity = Self.nextIdentity() }
+  }
   /// Changes with every change: values with equal identities are copies of one another, which
   /// lets a ``Dependency`` skip merging what it captured into identical current values.
   private(set) var identity: UInt64 = 0
@@ -48,8 +54,19 @@ public struct DependencyValues: Sendable {
   public init() {}
 
   /// Creates dependency values for `context`, with nothing overridden.
+  ///
+  /// Test values start afresh: those made through these values are not those of the rest of
+  /// the test, as in swift-dependencies, so a stateful fake starts from its initial state.
+  /// Live and preview values are the process's.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = DependencyValues(context: .test) } operation: {
+  ///   // every dependency that is not overridden is a new test value
+  /// }
+  /// ```
   public init(context: DependencyContext) {
     self.explicitContext = context
+    if context == .test { self.testCache = Self.nextIdentity() }
     // `didSet` does not run in an initializer.
     self.identity = Self.nextIdentity()
   }
@@ -68,7 +85,7 @@ public struct DependencyValues: Sendable {
       if let stored = storage[ObjectIdentifier(key)], let value = stored as? Key.Value {
         return value
       }
-      return DefaultValues.value(for: key, context: storedContext)
+      return DefaultValues.value(for: key, context: storedContext, testCache: testCache)
     }
     set {
       storage[ObjectIdentifier(key)] = newValue
@@ -78,22 +95,24 @@ public struct DependencyValues: Sendable {
   /// These values with every override in `other` applied on top; `other`'s context wins when it
   /// set one.
   func merging(_ other: DependencyValues) -> DependencyValues {
-    if other.storage.isEmpty && other.explicitContext == nil { return self }
-    if storage.isEmpty && explicitContext == nil { return other }
+    if other.isEmpty { return self }
+    if isEmpty { return other }
     var result = self
     result.storage.merge(other.storage) { _, new in new }
     if let context = other.explicitContext { result.explicitContext = context }
+    if let testCache = other.testCache { result.testCache = testCache }
     return result
   }
 
-  /// Whether nothing was overridden and no context was set.
-  var isEmpty: Bool { storage.isEmpty && explicitContext == nil }
+  /// Whether nothing was overridden, no context was set and the test values are the test's own.
+  var isEmpty: Bool { storage.isEmpty && explicitContext == nil && testCache == nil }
 
   /// Whether these are the process's plain values: nothing overridden and the process's own
   /// context. Stores skip installing such values on the hot path; a changed context alone
   /// must still be installed, or reducers would read the wrong defaults.
   package var isProcessDefault: Bool {
-    storage.isEmpty && (explicitContext == nil || explicitContext == DependencyContext.processDefault)
+    storage.isEmpty && testCache == nil
+      && (explicitContext == nil || explicitContext == DependencyContext.processDefault)
   }
 
   /// Applies `update` to these values as a change of dependencies: reading a live-only key on
