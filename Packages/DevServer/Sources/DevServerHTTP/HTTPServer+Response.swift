@@ -36,6 +36,10 @@ extension HTTPServer {
     let once = AnswerOnce()
     let later = { @Sendable [self] (response: WireResponse) in
       guard once.take() else { return dropSecondAnswer(to: head) }
+      guard connection.answerArrived() else {
+        return logger.info(
+          "\(connection.peer) \(head.method) \(head.path) dropped: the client closed the connection")
+      }
       let sent = send(response, for: head, on: connection, since: started)
       if once.handOver(sent) { resume(sent == .keepOpen) }
     }

@@ -220,6 +220,15 @@ enum Socket {
     }
   }
 
+  /// Whether the peer closed `fd` (true, or it failed), sent bytes not read yet (false), or
+  /// neither (`nil`), without taking any bytes.
+  static func peerClosed(_ fd: Int32) -> Bool? {
+    var byte: UInt8 = 0
+    let count = recv(fd, &byte, 1, Int32(MSG_PEEK))
+    if count > 0 { return false }
+    return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) ? nil : true
+  }
+
   /// How many bytes ``read(_:into:)`` asks for at once.
   static let readChunk = 16 * 1024
 
