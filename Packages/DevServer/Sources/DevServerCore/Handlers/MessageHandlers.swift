@@ -10,10 +10,6 @@ extension BackendCore {
 
   /// The longest a long poll (`wait`) may hold a request, in seconds.
   static let maxWaitSeconds: Int64 = 30
-  /// How often a held request looks for new messages: often enough that they arrive well under a
-  /// second after they are stored, by this process or another one on the same database, through
-  /// one index lookup each time.
-  static let longPollCheckInterval: Duration = .milliseconds(20)
 
   /// A room's page after a cursor; with `wait`, held until a message the caller may see arrives
   /// or the seconds pass. Given `later`, a held request holds no thread: it returns `nil` and
