@@ -55,7 +55,7 @@ final class EventLoop: Sendable {
     self.poller = poller
     self.listener = PlainLock(listener)
     poller.add(listener, id: Self.listenerID)
-    poller.addPersistent(stop.readEnd, id: Self.stopID)
+    poller.add(stop.readEnd, id: Self.stopID, persistent: true)
   }
 
   private var configuration: HTTPServerConfiguration { server.configuration }

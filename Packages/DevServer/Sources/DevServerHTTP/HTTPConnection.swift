@@ -33,20 +33,10 @@ final class HTTPConnection: @unchecked Sendable {
   var lastActivity: ContinuousClock.Instant
   /// When the first byte of the request being received arrived; `nil` between requests.
   var requestStarted: ContinuousClock.Instant?
-  private let ownership = PlainLock(Ownership())
-  private struct Ownership {
-    var claimed = false
-    var closed = false
-    /// Where the request being answered is: ``HeldAnswer``.
-    var answer = HeldAnswer.none
-  }
-
-  /// A request whose handler answers later: while it waits (`held`), the socket is watched, so a
-  /// client that closes it is noticed and the wait dropped; once its answer comes (`arrived`),
-  /// its writer owns the connection.
-  enum HeldAnswer {
-    case none, awaited, held, arrived
-  }
+  private let ownership = PlainLock((claimed: false, closed: false, answer: LaterAnswer.arrived))
+  /// A request whose handler answers later: while `held`, the socket is watched, so a client that
+  /// closes it is noticed; once its answer `arrived`, the answer's writer owns the connection.
+  private enum LaterAnswer { case awaited, held, arrived }
   /// Admitted into the reserve beyond the connection limit: answers only the reserved paths.
   let isReserve: Bool
 
@@ -63,17 +53,16 @@ final class HTTPConnection: @unchecked Sendable {
   }
 
   /// Whether the connection waits between requests with nothing received (may be evicted).
-  /// Read it only while owning the connection, or inside ``closeUnclaimed(if:closing:)``.
+  /// Read it only while owning the connection, or inside ``unclaimed(_:)``.
   var isIdle: Bool { buffer.isEmpty && requestStarted == nil }
 
-  /// Called before a request is handed to the handler, by the thread that owns the connection.
+  /// Called by the owning thread before the handler gets a request.
   func awaitAnswer() {
     ownership.withLock { $0.answer = .awaited }
   }
 
-  /// Called once the handler returned without an answer: unless the answer already arrived, the
-  /// request is held and `watch` (watch the socket) runs, under the lock that orders it before
-  /// the answer's arrival.
+  /// Called once the handler returned without answering: unless the answer came meanwhile, the
+  /// request is held and `watch` runs, under the lock that orders it before the answer.
   func holdForAnswer(watch: () -> Void) {
     ownership.withLock { state in
       guard state.answer == .awaited else { return }
@@ -82,8 +71,8 @@ final class HTTPConnection: @unchecked Sendable {
     }
   }
 
-  /// Called by the thread writing a later answer before it writes: false when the client went
-  /// away meanwhile (the connection is closed; nothing may be written to its descriptor).
+  /// Called before a later answer is written: false when the client went away meanwhile (the
+  /// descriptor is closed, maybe reused: nothing may be written to it).
   func answerArrived() -> Bool {
     ownership.withLock { state in
       state.answer = .arrived
@@ -91,21 +80,20 @@ final class HTTPConnection: @unchecked Sendable {
     }
   }
 
-  /// While a request is held: when `peerClosed` says the client closed its socket, marks the
-  /// connection closed and runs `closing`; returns whether it did. `rearm` runs for a report
-  /// that was neither a close nor a next request (the peer's bytes wait for the answer's writer).
+  /// While a request is held: closes the connection (`closing`) when `peerClosed` says the client
+  /// closed it; `rearm` when it says nothing arrived (bytes that did wait for the answer's writer).
   func dropHeldIfClosed(peerClosed: () -> Bool?, closing: () -> Void, rearm: () -> Void) -> Bool {
     ownership.withLock { state in
       guard state.answer == .held, !state.closed else { return false }
-      switch peerClosed() {
-      case true?:
+      guard let closed = peerClosed() else {
+        rearm()
+        return false
+      }
+      if closed {
         state.closed = true
         closing()
-        return true
-      case nil: rearm()
-      case false?: break
       }
-      return false
+      return closed
     }
   }
 

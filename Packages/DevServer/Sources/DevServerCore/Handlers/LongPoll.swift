@@ -31,16 +31,13 @@ extension BackendCore {
   }
 }
 
-/// Long polls waiting for news without a thread each: one thread answers every held poll whose
-/// news arrived or whose wait ended, and sleeps in between.
+/// Long polls waiting for news without a thread each: one thread, running while any is held,
+/// answers every poll whose news arrived or whose wait ended.
 ///
-/// The thread is woken, never looking on a timer: by this process's commits
-/// (``somethingChanged()``, called by a post), by any process's write to the database's log (a
-/// ``FileWriteWatch``: the other app on the same folder), by a new poll, and by the nearest
-/// deadline. A wake-up looks for news only when `changes` (the database's
-/// ``SQLiteDatabase/changeCounter()``) moved since the last one, except at a poll new since then:
-/// with nothing committed, no poll's news can have arrived. The thread runs only while polls are
-/// held, so an idle app following a room costs a wake-up per poll, not fifty a second.
+/// It sleeps until woken, not on a timer: by a post of this process (``somethingChanged()``), a
+/// write to the database's log by any process (a ``FileWriteWatch``), a new poll, or the nearest
+/// deadline. It looks for news only when `changes` (``SQLiteDatabase/changeCounter()``) moved
+/// since its last look, or at a poll new since then.
 final class HeldPolls: Sendable {
   private struct Poll: Sendable {
     let deadline: ContinuousClock.Instant
@@ -52,16 +49,14 @@ final class HeldPolls: Sendable {
   }
 
   private struct State {
-    /// The polls the next round checks (the running round has taken the rest out).
+    /// The polls the next round checks; `held` counts those the running round took out too.
     var polls: [Poll] = []
-    /// Every held poll: those in `polls` and those the running round checks.
     var held = 0
     /// Set by ``endAll()``: every poll is answered at the next round, a new one at once.
     var ending = false
   }
 
-  /// How often a round looks when the log cannot be watched (another process's news then
-  /// arrives within it).
+  /// How often a round looks when the log cannot be watched.
   static let unwatchedInterval: Duration = .milliseconds(20)
 
   private let state = Mutex(State())
@@ -73,16 +68,13 @@ final class HeldPolls: Sendable {
   private let wakeUp = DispatchSemaphore(value: 0)
   /// Whether a wake-up is signalled and not yet taken, so a burst of posts signals once.
   private let wakeUpPending = Atomic<Bool>(false)
-  /// Whether the checking thread runs: changed only under `state`'s lock, read without it by
-  /// ``somethingChanged()``.
+  /// Whether the checking thread runs: changed under `state`'s lock, read without it.
   private let checking = Atomic<Bool>(false)
-  /// Answers run here, so a slow one (a page read waiting for another process's lock) holds up
-  /// neither the checks nor the other answers.
+  /// Answers run here, so a slow one (a page read waiting for a lock) holds up no other.
   private let answering = DispatchQueue(
     label: "fromm.held-polls", qos: .userInitiated, attributes: .concurrent)
 
-  /// Polls looking for news only when `changes` moved (or it throws); writes to the file at
-  /// `log` by any process wake them.
+  /// Polls woken by writes to the file at `log`, looking only when `changes` moved.
   init(log: String?, changes: @escaping @Sendable () throws -> Int64) {
     self.log = log
     self.changes = changes
@@ -91,8 +83,7 @@ final class HeldPolls: Sendable {
   /// How many polls are held now.
   var count: Int { state.withLock { $0.held } }
 
-  /// Starts a round now: something was committed that the held polls may be waiting for (a
-  /// post). Costs an atomic load while no poll is held.
+  /// Starts a round now: this process committed something a poll may wait for (a post).
   func somethingChanged() {
     if checking.load(ordering: .relaxed) { wake() }
   }

@@ -149,22 +149,14 @@ struct Store: Sendable {
 
   func artists(viewer: AccountID) throws -> [ArtistSummary] {
     try database.read { connection in
-      try connection.query(
-        Self.artistsSQL,
-        [
-          .integer(viewer.rawValue)
-        ]
-      ).map(Self.artistSummary)
+      try connection.query(Self.artistsSQL, [.integer(viewer.rawValue)]).map(Self.artistSummary)
     }
   }
 
   func artist(id: AccountID, viewer: AccountID) throws -> ArtistSummary? {
     try database.read { connection in
       try connection.queryFirst(
-        Self.artistSummarySQL + " AND a.id = ?",
-        [
-          .integer(viewer.rawValue), .integer(id.rawValue),
-        ]
+        Self.artistSummarySQL + " AND a.id = ?", [.integer(viewer.rawValue), .integer(id.rawValue)]
       ).map(Self.artistSummary)
     }
   }
