@@ -55,7 +55,7 @@ final class EventLoop: Sendable {
     self.poller = poller
     self.listener = PlainLock(listener)
     poller.add(listener, id: Self.listenerID)
-    poller.addPersistent(stop.readEnd, id: Self.stopID)
+    poller.add(stop.readEnd, id: Self.stopID, persistent: true)
   }
 
   private var configuration: HTTPServerConfiguration { server.configuration }
@@ -119,6 +119,7 @@ final class EventLoop: Sendable {
     let busy = answering.add(1, ordering: .relaxed).newValue
     if busy >= unparkedWorkers { wakeOrAddWorker() }
     defer { answering.subtract(1, ordering: .relaxed) }
+    connection.awaitAnswer()
     let answered = server.answer(head, body: body, on: connection) { [self] keepOpen in
       answeredLater.subtract(1, ordering: .relaxed)
       guard keepOpen else {
@@ -128,7 +129,11 @@ final class EventLoop: Sendable {
       connection.lastActivity = ContinuousClock.now
       answerReceived(on: connection)
     }
-    if case .later = answered { answeredLater.add(1, ordering: .relaxed) }
+    if case .later = answered {
+      answeredLater.add(1, ordering: .relaxed)
+      // Watched while held, so a client that closes its socket is noticed (``serve(_:)``).
+      connection.holdForAnswer { poller.rearm(connection.fd, id: connection.id) }
+    }
     return answered
   }
 
@@ -294,7 +299,18 @@ final class EventLoop: Sendable {
 
   /// Reads what has arrived on connection `id` and answers every complete request in it.
   private func serve(_ id: UInt64) {
-    guard let connection = table.withLock({ $0.connections[id] }), connection.claim() else { return }
+    guard let connection = table.withLock({ $0.connections[id] }) else { return }
+    guard connection.claim() else {
+      // Claimed by a held request: a client that closed its socket no longer waits for it.
+      if connection.dropHeldIfClosed(
+        peerClosed: { Socket.peerClosed(connection.fd) }, closing: { closeDescriptor(of: connection) },
+        rearm: { poller.rearm(connection.fd, id: connection.id) })
+      {
+        answeredLater.subtract(1, ordering: .relaxed)
+        forget(connection)
+      }
+      return
+    }
     for _ in 0..<Self.readsPerWakeUp {
       let count = Socket.read(connection.fd, into: &connection.buffer)
       // A short read emptied the socket; the level-triggered poller reports anything later.
@@ -406,18 +422,26 @@ final class EventLoop: Sendable {
   private func close(
     _ connection: HTTPConnection, owned: Bool, if condition: (HTTPConnection) -> Bool = { _ in true }
   ) -> Bool {
-    let closed = connection.close(owned: owned, if: condition) {
-      poller.remove(connection.fd)
-      server.state.withLock { _ = $0.connections.remove(connection.fd) }
-      Socket.closeDescriptor(connection.fd)
+    guard connection.close(owned: owned, if: condition, closing: { closeDescriptor(of: connection) }) else {
+      return false
     }
-    guard closed else { return false }
+    forget(connection)
+    return true
+  }
+
+  private func closeDescriptor(of connection: HTTPConnection) {
+    poller.remove(connection.fd)
+    server.state.withLock { _ = $0.connections.remove(connection.fd) }
+    Socket.closeDescriptor(connection.fd)
+  }
+
+  /// Removes a closed connection from the table and its address's count.
+  private func forget(_ connection: HTTPConnection) {
     table.withLock { table in
       table.connections[connection.id] = nil
       if let count = table.perHost[connection.host] {
         table.perHost[connection.host] = count > 1 ? count - 1 : nil
       }
     }
-    return true
   }
 }

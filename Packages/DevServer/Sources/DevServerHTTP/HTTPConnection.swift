@@ -33,7 +33,10 @@ final class HTTPConnection: @unchecked Sendable {
   var lastActivity: ContinuousClock.Instant
   /// When the first byte of the request being received arrived; `nil` between requests.
   var requestStarted: ContinuousClock.Instant?
-  private let ownership = PlainLock<(claimed: Bool, closed: Bool)>((false, false))
+  private let ownership = PlainLock((claimed: false, closed: false, answer: LaterAnswer.arrived))
+  /// A request whose handler answers later: while `held`, the socket is watched, so a client that
+  /// closes it is noticed; once its answer `arrived`, the answer's writer owns the connection.
+  private enum LaterAnswer { case awaited, held, arrived }
   /// Admitted into the reserve beyond the connection limit: answers only the reserved paths.
   let isReserve: Bool
 
@@ -50,8 +53,49 @@ final class HTTPConnection: @unchecked Sendable {
   }
 
   /// Whether the connection waits between requests with nothing received (may be evicted).
-  /// Read it only while owning the connection, or inside ``closeUnclaimed(if:closing:)``.
+  /// Read it only while owning the connection, or inside ``unclaimed(_:)``.
   var isIdle: Bool { buffer.isEmpty && requestStarted == nil }
+
+  /// Called by the owning thread before the handler gets a request.
+  func awaitAnswer() {
+    ownership.withLock { $0.answer = .awaited }
+  }
+
+  /// Called once the handler returned without answering: unless the answer came meanwhile, the
+  /// request is held and `watch` runs, under the lock that orders it before the answer.
+  func holdForAnswer(watch: () -> Void) {
+    ownership.withLock { state in
+      guard state.answer == .awaited else { return }
+      state.answer = .held
+      watch()
+    }
+  }
+
+  /// Called before a later answer is written: false when the client went away meanwhile (the
+  /// descriptor is closed, maybe reused: nothing may be written to it).
+  func answerArrived() -> Bool {
+    ownership.withLock { state in
+      state.answer = .arrived
+      return !state.closed
+    }
+  }
+
+  /// While a request is held: closes the connection (`closing`) when `peerClosed` says the client
+  /// closed it; `rearm` when it says nothing arrived (bytes that did wait for the answer's writer).
+  func dropHeldIfClosed(peerClosed: () -> Bool?, closing: () -> Void, rearm: () -> Void) -> Bool {
+    ownership.withLock { state in
+      guard state.answer == .held, !state.closed else { return false }
+      guard let closed = peerClosed() else {
+        rearm()
+        return false
+      }
+      if closed {
+        state.closed = true
+        closing()
+      }
+      return closed
+    }
+  }
 
   /// Takes the connection for this thread; false when another thread has it or it was closed.
   func claim() -> Bool {

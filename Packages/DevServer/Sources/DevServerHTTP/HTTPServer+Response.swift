@@ -36,6 +36,10 @@ extension HTTPServer {
     let once = AnswerOnce()
     let later = { @Sendable [self] (response: WireResponse) in
       guard once.take() else { return dropSecondAnswer(to: head) }
+      guard connection.answerArrived() else {
+        return logger.info(
+          "\(connection.peer) \(head.method) \(head.path) dropped: the client closed the connection")
+      }
       let sent = send(response, for: head, on: connection, since: started)
       if once.handOver(sent) { resume(sent == .keepOpen) }
     }
@@ -103,7 +107,7 @@ extension HTTPServer {
     if let statusLine = Self.statusLines[response.status] {
       bytes.append(contentsOf: statusLine)
     } else {
-      append("HTTP/1.1 \(response.status) \(Self.reasonPhrase(response.status))\r\n")
+      append("HTTP/1.1 \(response.status) \(Self.reasons[response.status] ?? "Status")\r\n")
     }
     func appendHeader(_ name: String, _ value: String) {
       guard name != "content-length" && name != "connection" else { return }
@@ -132,40 +136,21 @@ extension HTTPServer {
   }
 
   /// Pre-encoded pieces of every response head, so the common ones cost a copy, not formatting.
-  static let statusLines: [Int: [UInt8]] = Dictionary(
-    uniqueKeysWithValues: [
-      200, 201, 204, 400, 401, 403, 404, 405, 408, 409, 413, 429, 431, 500, 501, 503, 505, 507,
-    ]
-    .map { ($0, Array("HTTP/1.1 \($0) \(reasonPhrase($0))\r\n".utf8)) })
+  static let statusLines = Dictionary(
+    uniqueKeysWithValues: reasons.map { ($0.key, Array("HTTP/1.1 \($0.key) \($0.value)\r\n".utf8)) })
   static let colonSpace = Array(": ".utf8)
   static let lineEnd = Array("\r\n".utf8)
   static let contentLengthPrefix = Array("content-length: ".utf8)
   static let keepAliveEnd = Array("\r\nconnection: keep-alive\r\n\r\n".utf8)
   static let closeEnd = Array("\r\nconnection: close\r\n\r\n".utf8)
 
-  static func reasonPhrase(_ status: Int) -> String {
-    switch status {
-    case 200: "OK"
-    case 201: "Created"
-    case 204: "No Content"
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 405: "Method Not Allowed"
-    case 408: "Request Timeout"
-    case 409: "Conflict"
-    case 413: "Content Too Large"
-    case 429: "Too Many Requests"
-    case 431: "Request Header Fields Too Large"
-    case 500: "Internal Server Error"
-    case 501: "Not Implemented"
-    case 503: "Service Unavailable"
-    case 505: "HTTP Version Not Supported"
-    case 507: "Insufficient Storage"
-    default: "Status"
-    }
-  }
+  static let reasons = [
+    200: "OK", 201: "Created", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
+    404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict",
+    413: "Content Too Large", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
+    500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable",
+    505: "HTTP Version Not Supported", 507: "Insufficient Storage",
+  ]
 }
 
 /// Whether a request has had its answer, shared by the handler's return and its later answer,

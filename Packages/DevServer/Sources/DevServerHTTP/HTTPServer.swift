@@ -55,14 +55,13 @@ public final class HTTPServer: Sendable {
   /// Creates a server answering with a synchronous function, called on a worker thread: no hop
   /// to the Swift concurrency pool, so blocked cooperative threads elsewhere in the process
   /// cannot stall the server.
-  public init(
+  public convenience init(
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
     logger: Logger = Logger(label: "fromm-server"),
     respond: @escaping @Sendable (WireRequest) -> WireResponse
   ) {
-    self.configuration = configuration
-    self.respond = { request, _ in respond(request) }
-    self.logger = logger
+    self.init(
+      configuration: configuration, logger: logger, respondNowOrLater: { request, _ in respond(request) })
   }
 
   /// Creates a server answering with a function called on a worker thread that may answer later:

@@ -87,7 +87,7 @@ package final class LoopbackClient {
       }
       let remaining = deadline - ContinuousClock.now
       guard remaining > .zero else { throw Failure(description: "no complete response within \(timeout)") }
-      guard Socket.waitReadable(fd, milliseconds: 100) else { continue }
+      guard Socket.wait(fd, for: Int16(POLLIN), milliseconds: 100) else { continue }
       let count = Socket.read(fd, into: &buffer)
       if count == 0 { return nil }
       if count < 0 && errno != EINTR { return nil }
@@ -98,7 +98,7 @@ package final class LoopbackClient {
   package func isClosedByServer(within timeout: Duration = .seconds(2)) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
-      guard Socket.waitReadable(fd, milliseconds: 100) else { continue }
+      guard Socket.wait(fd, for: Int16(POLLIN), milliseconds: 100) else { continue }
       var scratch: [UInt8] = []
       let count = Socket.read(fd, into: &scratch)
       if count <= 0 { return true }

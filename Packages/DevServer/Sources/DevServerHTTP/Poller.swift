@@ -43,22 +43,13 @@ final class Poller: @unchecked Sendable {
     #endif
   }
 
-  /// Starts watching `fd`: the next time it is readable (or closed) one waiting thread gets `id`.
-  func add(_ fd: Int32, id: UInt64) {
+  /// Starts watching `fd`: the next time it is readable (or closed) one waiting thread gets `id`;
+  /// while it stays readable, every wait does when `persistent` (the stop signal).
+  func add(_ fd: Int32, id: UInt64, persistent: Bool = false) {
     #if os(Linux)
-    control(EPOLL_CTL_ADD, fd, id: id, oneShot: true)
+    control(EPOLL_CTL_ADD, fd, id: id, oneShot: !persistent)
     #else
-    watched.withLock { $0[fd] = Watch(id: id, armed: true, persistent: false) }
-    rearmed.signal()
-    #endif
-  }
-
-  /// Watches `fd` without one-shot: every wait reports `id` while `fd` stays readable (the stop signal).
-  func addPersistent(_ fd: Int32, id: UInt64) {
-    #if os(Linux)
-    control(EPOLL_CTL_ADD, fd, id: id, oneShot: false)
-    #else
-    watched.withLock { $0[fd] = Watch(id: id, armed: true, persistent: true) }
+    watched.withLock { $0[fd] = Watch(id: id, armed: true, persistent: persistent) }
     rearmed.signal()
     #endif
   }

@@ -105,12 +105,6 @@ enum Socket {
     return numericName(&storage, length: length)
   }
 
-  /// "127.0.0.1:53122" or "[::1]:53122" for a connected socket.
-  static func peerName(_ fd: Int32) -> String {
-    guard let peer = peer(fd) else { return "?" }
-    return peer.host.contains(":") ? "[\(peer.host)]:\(peer.port)" : "\(peer.host):\(peer.port)"
-  }
-
   private static func numericName(
     _ storage: inout sockaddr_storage, length: socklen_t
   ) -> (host: String, port: UInt16)? {
@@ -130,17 +124,12 @@ enum Socket {
     return (text(host), UInt16(text(service)) ?? 0)
   }
 
-  /// Waits until `fd` is readable or `milliseconds` pass; true when readable (or closed/errored).
-  static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
-    wait(fd, for: Int16(POLLIN), milliseconds: milliseconds)
-  }
-
+  /// Waits until `fd` is ready for `events` (or closed, or failed) or `milliseconds` pass.
   static func wait(_ fd: Int32, for events: Int16, milliseconds: Int32) -> Bool {
     var descriptor = pollfd(fd: fd, events: events, revents: 0)
     return poll(&descriptor, 1, milliseconds) > 0
   }
 
-  /// `text` without leading and trailing spaces and tabs (HTTP's optional whitespace).
   /// The most descriptors this process may open (its hard `RLIMIT_NOFILE`), 4,096 when unknown.
   static func hardDescriptorLimit() -> Int {
     descriptorLimit().map { Int(clamping: $0.limit.rlim_max) } ?? 4_096
@@ -170,6 +159,7 @@ enum Socket {
     return getrlimit(resource, &limit) == 0 ? (limit, resource) : nil
   }
 
+  /// `text` without leading and trailing spaces and tabs (HTTP's optional whitespace).
   static func trimOWS<S: StringProtocol>(_ text: S) -> String {
     var scalars = Substring(text).unicodeScalars[...]
     while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
@@ -218,6 +208,15 @@ enum Socket {
       if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
       return count
     }
+  }
+
+  /// Whether the peer closed `fd` (true, or it failed), sent bytes not read yet (false), or
+  /// neither (`nil`), without taking any bytes.
+  static func peerClosed(_ fd: Int32) -> Bool? {
+    var byte: UInt8 = 0
+    let count = recv(fd, &byte, 1, Int32(MSG_PEEK))
+    if count > 0 { return false }
+    return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) ? nil : true
   }
 
   /// How many bytes ``read(_:into:)`` asks for at once.

@@ -109,12 +109,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
   }
 
   /// The log size, in pages, at which a commit copies the log back into the file (a checkpoint:
-  /// two `fsync`s, during which later writes wait).
-  ///
-  /// 8,000 (~32 MiB) rather than SQLite's 1,000: under steady writes the same few pages (the
-  /// newest leaf of the table and of each index) are logged again and again, so a checkpoint
-  /// copies about as much after 8,000 pages as after 1,000, and writes stall an eighth as often.
-  /// Posts to `fromm-server` under `wrk` (16 connections) went from ~4,700/s to ~6,200/s.
+  /// two `fsync`s, during which later writes wait). 8,000 (~32 MiB) rather than SQLite's 1,000:
+  /// steady writes log the same few pages again and again, so a checkpoint copies about as much
+  /// and writes stall an eighth as often (posts under `wrk`: ~4,700/s → ~6,200/s).
   static let checkpointPageLimit = 8_000
 
   private static func openConnection(
@@ -225,33 +222,20 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
-  /// Runs `body` in a transaction shared with other ``writeInBatch(_:)`` calls waiting at the
-  /// same moment (group commit); returns once that transaction has committed.
+  /// Runs one statement (typically an `INSERT`) in a transaction shared with the other batched
+  /// writes waiting at the same moment (group commit), and returns the last inserted row's id
+  /// once that transaction has committed.
   ///
-  /// The first caller to find no batch running leads: it takes every queued body, runs each in
-  /// its own savepoint inside one `BEGIN IMMEDIATE … COMMIT`, and wakes the others. A body that
-  /// throws rolls back only its own savepoint and gets its error; a failed `BEGIN` or `COMMIT`
-  /// fails every body of the batch. So a return means the same as after ``write(_:)``: committed.
-  /// Under concurrent small writes this turns many commits into one.
+  /// The first caller to find no batch running leads: it takes every queued statement, runs them
+  /// in one `BEGIN IMMEDIATE … COMMIT`, and wakes the others. A statement that fails is undone by
+  /// SQLite alone and its caller gets the error; a failed `BEGIN` or `COMMIT` fails the whole
+  /// batch. So a return means the same as after ``write(_:)``: committed. Under concurrent small
+  /// writes this turns many commits into one.
   ///
   /// A caller that knows early that it will write (before checking permissions or decoding the
   /// body) can pass the ``BatchedWriteNotice`` from ``announceBatchedWrite()``: a batch about to
   /// start waits up to ``announcedWriteWait`` for announced writes to join it instead of
   /// committing alone.
-  @discardableResult
-  public func writeInBatch<T>(
-    announced notice: BatchedWriteNotice? = nil, _ body: (SQLiteConnection) throws -> T
-  ) throws -> T {
-    try runInBatch(announced: notice, needsSavepoint: true, body)
-  }
-
-  /// Runs one statement (typically an `INSERT`) in the next group commit, as
-  /// ``writeInBatch(announced:_:)`` runs a body, and returns the last inserted row's id once that
-  /// transaction has committed.
-  ///
-  /// A single statement needs no savepoint of its own: SQLite undoes a statement that fails and
-  /// the rest of the batch carries on. That saves a `SAVEPOINT` and a `RELEASE` per write, and the
-  /// copy of each page the statement changes that a savepoint keeps for rolling back.
   ///
   /// ```swift
   /// let id = try db.insertInBatch("INSERT INTO items (name) VALUES (?)", [.text("pear")])
@@ -260,10 +244,20 @@ public final class SQLiteDatabase: @unchecked Sendable {
   public func insertInBatch(
     announced notice: BatchedWriteNotice? = nil, _ sql: String, _ bindings: [SQLiteValue] = []
   ) throws -> Int64 {
-    try runInBatch(announced: notice, needsSavepoint: false) { connection in
-      try connection.query(sql, bindings)
-      return connection.lastInsertRowID
+    let job = BatchedWrite { try $0.query(sql, bindings) }
+    if !enqueue(job, announced: notice) {
+      // The commit this waits for is moments away and needs a core: yielding once lets the
+      // leader run, and a caller picked again after the commit returns without sleeping, so the
+      // leader's wake-up of it is a counter increment rather than a system call (~4% more posts
+      // per second, less CPU per post, on the 2-core VM).
+      sched_yield()
+      job.done.wait()
+      if job.leadsNext { lead(job) }
+    } else {
+      lead(job)
     }
+    if let error = job.error { throw error }
+    return job.rowID
   }
 
   /// Queues one statement for the next group commit, as ``insertInBatch(announced:_:_:)`` does,
@@ -285,45 +279,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
     announced notice: BatchedWriteNotice? = nil, _ sql: String, _ bindings: [SQLiteValue] = [],
     onCommit: @escaping @Sendable (Result<Int64, any Error>) -> Void
   ) {
-    let job = BatchedWrite(needsSavepoint: false, onCommit: onCommit) { connection in
-      try connection.query(sql, bindings)
-    }
+    let job = BatchedWrite(onCommit: onCommit) { try $0.query(sql, bindings) }
     if enqueue(job, announced: notice) {
       lead(nil)
     } else {
       // While the leader commits, this thread has nothing else of its own to do: it helps tell
       // the callers of the last commit, so their answers are written by two threads, not one.
       finishCommitted()
-    }
-  }
-
-  /// Queues `body` for the next group commit and returns its result once that has committed.
-  /// Without `needsSavepoint`, `body` must change the database in at most one statement.
-  private func runInBatch<T>(
-    announced notice: BatchedWriteNotice?, needsSavepoint: Bool, _ body: (SQLiteConnection) throws -> T
-  ) throws -> T {
-    try withoutActuallyEscaping(body) { body in
-      var result: T?
-      // The job runs on the leader's thread while this thread waits for `done`: `result` is
-      // written before `done` is signalled and read after.
-      let job = BatchedWrite(needsSavepoint: needsSavepoint) { connection in result = try body(connection) }
-      if !enqueue(job, announced: notice) {
-        // The commit this waits for is moments away and needs a core: yielding once lets the
-        // leader run, and a caller picked again after the commit returns without sleeping, so the
-        // leader's wake-up of it is a counter increment rather than a system call (in alternating
-        // runs on the 2-core VM: ~22,700 against ~21,900 posts/s, ~55 against ~59 µs of server
-        // CPU per post).
-        sched_yield()
-        job.done.wait()
-        if job.leadsNext { lead(job) }
-      } else {
-        lead(job)
-      }
-      if let error = job.error { throw error }
-      guard let result else {
-        throw SQLiteError(code: SQLITE_ERROR, message: "a batched write ended without a result")
-      }
-      return result
     }
   }
 
@@ -383,11 +345,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private func commitQueued() -> [BatchedWrite] {
     // Announced writes are moments away; committing without them would cost each its own commit.
     let started = ContinuousClock.now
-    // One yield first, announced writes or not: on a machine with more runnable threads than
-    // cores, the threads that have a post read but not yet announced (woken by the poller, waiting
-    // for a core) run now and join this batch. Under `wrk` on a loaded 2-core machine that took
-    // posts per commit from ~1.5 to ~12 and server CPU per post from ~78 µs to ~54 µs; with a core
-    // to spare the yield returns at once.
+    // One yield first: threads with a post read but not yet announced (waiting for a core) run
+    // now and join this batch (under `wrk` on a loaded 2-core machine: ~1.5 → ~12 posts per
+    // commit, ~78 → ~54 µs of CPU per post); with a core to spare it returns at once.
     sched_yield()
     let deadline = started + Self.announcedWriteWait
     while batch.withLock({ $0.announced > 0 }) && ContinuousClock.now < deadline {
@@ -411,25 +371,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
         return
       }
       for job in jobs {
-        // Alone in its transaction a write needs no savepoint (a failure rolls back only it), nor
-        // does a single statement (SQLite undoes a failed statement by itself).
-        let savepoint = jobs.count > 1 && job.needsSavepoint
         do {
-          guard savepoint else {
-            try job.body?(writer)
-            job.rowID = writer.lastInsertRowID
-            continue
-          }
-          try writer.query("SAVEPOINT batched_write")
           try job.body?(writer)
           job.rowID = writer.lastInsertRowID
-          try writer.query("RELEASE batched_write")
         } catch {
           job.error = error
-          if savepoint {
-            _ = try? writer.query("ROLLBACK TO batched_write")
-            _ = try? writer.query("RELEASE batched_write")
-          }
           // Some failures (I/O, a full disk) end the whole transaction: the writes before this
           // one are gone, and those after it must not commit one by one outside a transaction.
           guard writer.isInTransaction else {
@@ -452,22 +398,17 @@ public final class SQLiteDatabase: @unchecked Sendable {
     return jobs
   }
 
-  /// The longest a starting batch waits for announced writes to join it.
-  ///
-  /// Only a batch with an announced write still on its way waits, and only until it arrives. With
-  /// 16 `wrk` connections posting to `fromm-server` on a busy 2-core machine, 1 ms gave ~16% more
-  /// posts per second than 300 µs (medians of six alternating runs each: ~7,800/s against
-  /// ~6,800/s) and less CPU per post: an announced post whose thread waits for a core still joins,
-  /// and the batch shares its commit among more posts.
+  /// The longest a starting batch waits for announced writes to join it (only while one is on its
+  /// way). 1 ms gave ~16% more posts per second than 300 µs under `wrk` on a busy 2-core machine:
+  /// an announced post whose thread waits for a core still joins.
   public static let announcedWriteWait: Duration = .milliseconds(1)
 
-  /// Group commits begun so far, the writes they carried and the time their leaders spent
-  /// gathering writes (their yield and the wait for announced ones): `writes / commits` is how
-  /// many writes share a commit (package access: the benchmark prints it).
   /// Writes announced and not yet queued or withdrawn, which a commit would wait for (package
   /// access, for tests).
   package var announcedWrites: Int { batch.withLock { $0.announced } }
 
+  /// Group commits begun so far, the writes they carried and the time their leaders spent
+  /// gathering writes: `writes / commits` is how many share a commit (package access).
   package var batchTotals: (commits: Int, writes: Int, waited: Duration) {
     (
       batchCommits.load(ordering: .relaxed), batchWrites.load(ordering: .relaxed),
@@ -475,7 +416,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     )
   }
 
-  /// Tells a starting batch that this caller will soon call ``writeInBatch(announced:_:)``; the
+  /// Tells a starting batch that this caller will soon call ``insertInBatch(announced:_:_:)``; the
   /// notice is withdrawn when passed to that call or when dropped (the caller gave up).
   public func announceBatchedWrite() -> BatchedWriteNotice {
     batch.withLock { $0.announced += 1 }
@@ -524,7 +465,7 @@ private struct BatchState {
   var announced = 0
 }
 
-/// A caller's promise of an upcoming ``SQLiteDatabase/writeInBatch(announced:_:)``, from
+/// A caller's promise of an upcoming ``SQLiteDatabase/insertInBatch(announced:_:_:)``, from
 /// ``SQLiteDatabase/announceBatchedWrite()``; dropping it unused withdraws the promise.
 public final class BatchedWriteNotice: Sendable {
   private let pending = Atomic<Bool>(true)
@@ -544,13 +485,11 @@ public final class BatchedWriteNotice: Sendable {
   }
 }
 
-/// One caller's part of a group commit (see ``SQLiteDatabase/writeInBatch(_:)``).
+/// One caller's part of a group commit (see ``SQLiteDatabase/insertInBatch(announced:_:_:)``).
 private final class BatchedWrite: @unchecked Sendable {
   // @unchecked: `body`, `error`, `rowID` and `leadsNext` are written by the leading thread before
   // it signals `done` or calls `onCommit`, and read by the caller after.
   var body: ((SQLiteConnection) throws -> Void)?
-  /// Whether the body needs its own savepoint inside a shared transaction (more than one statement).
-  let needsSavepoint: Bool
   /// Where the outcome goes for a caller that does not wait; `nil` for one waiting on `done`.
   let onCommit: (@Sendable (Result<Int64, any Error>) -> Void)?
   let done = DispatchSemaphore(value: 0)
@@ -560,10 +499,9 @@ private final class BatchedWrite: @unchecked Sendable {
   var leadsNext = false
 
   init(
-    needsSavepoint: Bool, onCommit: (@Sendable (Result<Int64, any Error>) -> Void)? = nil,
+    onCommit: (@Sendable (Result<Int64, any Error>) -> Void)? = nil,
     _ body: @escaping (SQLiteConnection) throws -> Void
   ) {
-    self.needsSavepoint = needsSavepoint
     self.onCommit = onCommit
     self.body = body
   }

@@ -177,8 +177,9 @@ let hiddenReplies = Bench.option("hidden", default: 100_000)
 if runs(.bigRoom) || runs(.reads) || runs(.posts) {
   do {
     let minji = signIn("minji_fan")
-    try backend.insertForBenchmark(
-      artist: artist.account.id, sender: minji?.account.id ?? artist.account.id, replies: hiddenReplies)
+    try backend.insertMessagesForBenchmark(
+      artist: artist.account.id, sender: minji?.account.id ?? artist.account.id, kind: .reply,
+      count: hiddenReplies)
   } catch {
     StandardError.print("devserver-bench: could not insert the hidden replies: \(error)")
   }
@@ -330,9 +331,9 @@ func schemaAnchor() -> DevBackend? {
   do {
     let backend = try DevBackend(dataDirectory: anchorFolder.appendingPathComponent("schema"))
     // Hidden replies from the same fan as in the room above (the demo data gives both the same ids).
-    try backend.insertForBenchmark(
-      artist: artist.account.id, sender: signIn("minji_fan")?.account.id ?? artist.account.id,
-      replies: hiddenReplies)
+    try backend.insertMessagesForBenchmark(
+      artist: artist.account.id, sender: signIn("minji_fan")?.account.id ?? artist.account.id, kind: .reply,
+      count: hiddenReplies)
     return backend
   } catch {
     StandardError.print("devserver-bench: could not prepare the schema anchor: \(error)")
@@ -533,9 +534,11 @@ enum Bench {
       method: "GET", path: APIPaths.artists, headers: [APIHeaders.authorization: APIHeaders.bearer(fan.token)]
     )
     let none = p50(300) { backend.handle(list).status }
-    guard (try? backend.insertBroadcastsForBenchmark(artist: artist.account.id, count: count)) != nil else {
-      return nil
-    }
+    let room = artist.account.id
+    guard
+      (try? backend.insertMessagesForBenchmark(artist: room, sender: room, kind: .broadcast, count: count))
+        != nil
+    else { return nil }
     return (count, none, p50(300) { backend.handle(list).status })
   }
 
@@ -560,26 +563,26 @@ enum Bench {
         try $0.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, room INTEGER, text TEXT, at REAL)")
       })) != nil
     else { return 0 }
-    let started = ContinuousClock.now
-    var count = 0
-    while Bench.seconds(ContinuousClock.now - started) < seconds {
-      _ = try? database.write {
+    return rate(seconds: seconds) {
+      _ = try database.write {
         try $0.query("INSERT INTO t (room, text, at) VALUES (?, ?, ?)", [1, "bench post", .real(0)])
       }
-      count += 1
     }
-    return Double(count) / Bench.seconds(ContinuousClock.now - started)
   }
 
   /// Single-row insert transactions per second of a broadcast into `backend`'s messages table:
   /// the server's schema and journal settings, with nothing of a request around the insert.
   static func schemaInsertRate(_ backend: DevBackend, artist: AccountID, seconds: Double) -> Double {
+    rate(seconds: seconds) {
+      try backend.insertMessagesForBenchmark(artist: artist, sender: artist, kind: .broadcast, count: 1)
+    }
+  }
+
+  private static func rate(seconds: Double, _ insert: () throws -> Void) -> Double {
     let started = ContinuousClock.now
     var count = 0
     while Bench.seconds(ContinuousClock.now - started) < seconds {
-      guard (try? backend.insertBareMessageForBenchmark(artist: artist, text: "bench post")) != nil else {
-        return 0
-      }
+      guard (try? insert()) != nil else { return 0 }
       count += 1
     }
     return Double(count) / Bench.seconds(ContinuousClock.now - started)

@@ -213,6 +213,50 @@ import Testing
     #expect(page.rooms.map(\.artistId) == [artist.account.id])
   }
 
+  @Test func heldPollOfAFanWhoLeftTheRoom_answeredWithABroadcast_leavesItUnreadUntilAcknowledged() throws {
+    let backend = try TestBackend()
+    let artist = try backend.signIn("iu_official")
+    let fan = try backend.signIn("demo_fan")
+    let path = APIPaths.messages(artistID: artist.account.id)
+    let unread = {
+      try backend.send("GET", APIPaths.artist(artistID: artist.account.id), token: fan.token)
+        .decoded(ArtistSummary.self).unreadCount
+    }
+    let cursor = try backend.send("GET", path, token: fan.token).decoded(MessagePage.self).cursor
+    #expect(try unread() == 0)
+    // The fan's last poll, left held as the fan leaves the room: nothing follows its answer.
+    let poll = { (after: MessageID?) in
+      WireRequest(
+        method: "GET", path: path, query: ["after": String(after?.rawValue ?? 0), "wait": "20"],
+        headers: [APIHeaders.authorization: APIHeaders.bearer(fan.token)])
+    }
+    let answers = LaterAnswers()
+    #expect(backend.backend.handle(poll(cursor), later: answers.append) == nil)
+    let sent = try backend.send("POST", path, token: artist.token, body: SendMessageRequest(text: "Live!"))
+      .decoded(Message.self)
+    let page = try #require(answers.waitForOne()).decoded(MessagePage.self)
+    #expect(page.messages.map(\.id) == [sent.id])
+    #expect(try unread() == 1, "an answer nobody may have seen does not mark the broadcast read")
+    // A fan still in the room polls again at once, after what it got: that reads it.
+    let next = LaterAnswers()
+    #expect(backend.backend.handle(poll(page.cursor), later: next.append) == nil)
+    #expect(try unread() == 0)
+    backend.backend.endLongPolls()
+    #expect(next.waitForOne()?.status == 200)
+  }
+
+  @Test func poll_afterACursorBeyondTheRoomsNewest_marksNoLaterBroadcastRead() throws {
+    let backend = try TestBackend()
+    let artist = try backend.signIn("iu_official")
+    let fan = try backend.signIn("demo_fan")
+    let path = APIPaths.messages(artistID: artist.account.id)
+    _ = backend.send("GET", path, query: ["after": "999999"], token: fan.token)
+    _ = try backend.send("POST", path, token: artist.token, body: SendMessageRequest(text: "New"))
+    let summary = try backend.send("GET", APIPaths.artist(artistID: artist.account.id), token: fan.token)
+      .decoded(ArtistSummary.self)
+    #expect(summary.unreadCount == 1, "the cursor reads what the room had, not what came after it")
+  }
+
   /// A long poll held as `holding` says, off the threads that run the tests' tasks.
   private func hold(
     _ backend: TestBackend, _ holding: Holding, _ path: String, after: MessageID?, wait: Int, token: String

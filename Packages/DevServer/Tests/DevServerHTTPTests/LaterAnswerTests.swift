@@ -155,6 +155,19 @@ func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Boo
     }
   }
 
+  @Test func heldRequestWhoseClientClosesItsSocket_isDroppedAtOnce_andItsAnswerIsNotWritten() throws {
+    let server = try LaterAnswerServer()
+    do {
+      let client = try LoopbackClient(port: server.port)
+      client.sendRaw(Array("GET /hold HTTP/1.1\r\n\r\n".utf8))
+      #expect(waitUntil { server.server.heldByHandlers == 1 }, "the request should be held")
+    }  // The client closes its socket here.
+    #expect(waitUntil { server.server.heldByHandlers == 0 }, "the closed client's request should be dropped")
+    server.releaseHeld()
+    #expect(waitUntil { server.logLines.all.contains { $0.contains("dropped: the client closed") } })
+    #expect(try LoopbackClient(port: server.port).request("GET", "/next").status == 200)
+  }
+
   @Test func laterAnswerToConnectionClose_closesTheConnectionAfterIt() throws {
     let server = try LaterAnswerServer()
     let client = try LoopbackClient(port: server.port)

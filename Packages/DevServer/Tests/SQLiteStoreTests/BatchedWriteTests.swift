@@ -16,10 +16,7 @@ import Testing
     let results = DispatchQueue(label: "results")
     nonisolated(unsafe) var returned: [Int: Int64] = [:]
     DispatchQueue.concurrentPerform(iterations: 64) { index in
-      let rowID = try? database.writeInBatch { connection -> Int64 in
-        try connection.query("INSERT INTO items (name) VALUES (?)", [.text("item \(index)")])
-        return connection.lastInsertRowID
-      }
+      let rowID = try? database.insertInBatch("INSERT INTO items (name) VALUES (?)", [.text("item \(index)")])
       results.sync { returned[index] = rowID }
     }
     #expect(returned.count == 64)
@@ -51,30 +48,6 @@ import Testing
     #expect(stored.count == 1_200)
     let mismatched = stored.filter { rowIDs[$0.0] != $0.1 }
     #expect(mismatched.isEmpty, "rows answered with another row's id: \(mismatched.prefix(5))")
-  }
-
-  @Test func batchedWriteThatThrows_rollsBackOnlyItself_othersCommit() throws {
-    let (temp, database) = try Self.database()
-    defer { withExtendedLifetime(temp) {} }
-    try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('taken')") }
-    let outcomes = DispatchQueue(label: "outcomes")
-    nonisolated(unsafe) var failures = 0
-    DispatchQueue.concurrentPerform(iterations: 32) { index in
-      do {
-        try database.writeInBatch { connection in
-          // Half insert a fresh row and then a duplicate: the fresh row must be rolled back too.
-          try connection.query("INSERT INTO items (name) VALUES (?)", [.text("row \(index)")])
-          if index % 2 == 0 { try connection.query("INSERT INTO items (name) VALUES ('taken')") }
-        }
-      } catch {
-        outcomes.sync { failures += 1 }
-      }
-    }
-    #expect(failures == 16)
-    let names = try database.read { connection in
-      try connection.query("SELECT name FROM items WHERE name LIKE 'row %'").map { $0.string(0) }
-    }
-    #expect(Set(names) == Set((0..<32).filter { $0 % 2 == 1 }.map { "row \($0)" }))
   }
 
   @Test func insertInBatch_failingInsertInASharedBatch_failsAlone_othersCommitWithTheirRowIDs() throws {
@@ -124,10 +97,10 @@ import Testing
     try database.write { try $0.execute("CREATE TABLE items (name TEXT NOT NULL UNIQUE)") }
     let blocker = HeldWriteLock(try SQLiteDatabase(path: temp.path, busyTimeoutMilliseconds: 50))
     #expect(throws: SQLiteError.self) {
-      try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('late')") }
+      try database.insertInBatch("INSERT INTO items (name) VALUES ('late')")
     }
     blocker.release()
-    try database.writeInBatch { try $0.query("INSERT INTO items (name) VALUES ('after')") }
+    try database.insertInBatch("INSERT INTO items (name) VALUES ('after')")
     #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM items")?.int64(0) } == 1)
   }
 
@@ -141,9 +114,8 @@ import Testing
       // A third give up after announcing, as a refused post does.
       guard index % 3 != 0 else { return }
       do {
-        try database.writeInBatch(announced: notice) {
-          try $0.query("INSERT INTO items (name) VALUES (?)", [.text("announced \(index)")])
-        }
+        try database.insertInBatch(
+          announced: notice, "INSERT INTO items (name) VALUES (?)", [.text("announced \(index)")])
       } catch {
         failures.sync { failed += 1 }
       }

@@ -45,7 +45,7 @@ final class BackendCore: Sendable {
     self.hashGate = hashGate
     self.decoyHash = try hasher.hash(SessionToken.make())
     self.router = Router(routes: Self.routes)
-    self.heldPolls = HeldPolls(interval: Self.longPollCheckInterval) { [database = store.database] in
+    self.heldPolls = HeldPolls(log: store.database.path + "-wal") { [database = store.database] in
       try database.changeCounter()
     }
   }

@@ -2,6 +2,7 @@ import CommonDataModels
 import CommonKit
 import Dispatch
 import Foundation
+import MessageDataModels
 import SQLiteStore
 
 /// The dev backend: the whole fromm-like API over a SQLite file in a data folder.
@@ -112,10 +113,9 @@ public final class DevBackend: Sendable {
 
   /// The request handler, for NetworkProvider's in-process transport.
   ///
-  /// The work (SQLite, which may wait up to 5 s for another process's write lock, and yescrypt,
-  /// ~25 ms per sign-in) runs on a dispatch queue, not on a Swift-concurrency thread, so the
-  /// app's few cooperative threads never block on it. A held long poll and a post waiting for
-  /// its group commit hold no thread at all: they answer later (see ``handle(_:later:)``).
+  /// The work (SQLite, which may wait up to 5 s for another process's lock; yescrypt, ~25 ms a
+  /// sign-in) runs on a dispatch queue, so the app's few cooperative threads never block on it;
+  /// a held long poll and a post in its group commit hold no thread (``handle(_:later:)``).
   public var handler: WireHandler {
     let core = core
     let queue = queue
@@ -138,11 +138,8 @@ public final class DevBackend: Sendable {
   /// Answers one request now, or, given `later`, may return `nil` and pass the answer to `later`
   /// once it is ready.
   ///
-  /// A post answers later, after its group commit, from a thread of the commit; a long poll
-  /// (`wait`) that finds no news answers later, once news arrives or its wait ends, from the
-  /// thread that looks for every held poll's news. So a server's worker thread can serve other
-  /// connections meanwhile instead of sleeping. Every other request, and every request without
-  /// `later`, answers now.
+  /// A post answers later, once its group commit is done; a long poll (`wait`) that finds no news,
+  /// once news arrives or its wait ends: a server's worker serves other connections meanwhile.
   ///
   /// ```swift
   /// let server = HTTPServer(respondNowOrLater: backend.handle(_:later:))
@@ -167,14 +164,16 @@ public final class DevBackend: Sendable {
 }
 
 extension DevBackend {
-  /// Adds `replies` replies from `sender` to `artist`'s room in one transaction, for the
-  /// benchmark's big-room figures (package access: not part of the public API).
-  package func insertForBenchmark(artist: AccountID, sender: AccountID, replies: Int) throws {
+  /// Adds `count` messages of `kind` from `sender` to `artist`'s room in one transaction, as posts
+  /// store them but with nothing of a request around them: the benchmark's big rooms, unread
+  /// counts, and (one at a time) its anchor for a post (package access: not part of the public API).
+  package func insertMessagesForBenchmark(
+    artist: AccountID, sender: AccountID, kind: MessageKind, count: Int
+  ) throws {
     try core.store.database.write { connection in
-      for index in 0..<replies {
-        try connection.query(
-          "INSERT INTO messages (artist_id, sender_id, kind, text, sent_at) VALUES (?, ?, 'reply', ?, 0)",
-          [.integer(artist.rawValue), .integer(sender.rawValue), .text("hidden reply \(index)")])
+      for index in 0..<count {
+        try core.store.insertMessage(
+          connection, artist: artist, sender: sender, kind: kind, text: "bench \(index)", now: Date())
       }
     }
   }
@@ -200,35 +199,5 @@ extension DevBackend {
   /// Group commits of the database so far (``SQLiteDatabase/batchTotals``; package access).
   package var batchTotalsForBenchmark: (commits: Int, writes: Int, waited: Duration) {
     core.store.database.batchTotals
-  }
-
-  /// Adds `count` broadcasts to `artist`'s room in one transaction, as posts would store them, for
-  /// the benchmark's unread-count figure (package access).
-  package func insertBroadcastsForBenchmark(artist: AccountID, count: Int) throws {
-    try core.store.database.write { connection in
-      for index in 0..<count {
-        try connection.query(
-          Store.insertMessageSQL,
-          [
-            .integer(artist.rawValue), .integer(artist.rawValue), .text("broadcast"),
-            .text("unread \(index)"),
-            .real(0), .null,
-          ])
-      }
-    }
-  }
-
-  /// Inserts one broadcast into `artist`'s room in a transaction of its own, with nothing around
-  /// it (no request, checks, batching or reading back): the benchmark's anchor for a post, into
-  /// the same table, indexes and journal settings (package access).
-  package func insertBareMessageForBenchmark(artist: AccountID, text: String) throws {
-    try core.store.database.write { connection in
-      try connection.query(
-        Store.insertMessageSQL,
-        [
-          .integer(artist.rawValue), .integer(artist.rawValue), .text("broadcast"), .text(text),
-          .real(Date().timeIntervalSince1970), .null,
-        ])
-    }
   }
 }

@@ -7,8 +7,8 @@ extension BackendCore {
   /// `GET /v1/activity?after=&wait=`: the caller's rooms with news after a cursor.
   ///
   /// With `wait`, a request that finds no news is held (like a room's long poll) until news
-  /// arrives or the seconds pass, then answers an empty page; a held request looks for news every
-  /// ``longPollCheckInterval`` through one index seek per room of the caller's.
+  /// arrives or the seconds pass, then answers an empty page; a held request looks for news
+  /// after each commit through one index seek per room of the caller's.
   ///
   /// Given `later`, a held request holds no thread: it returns `nil` and answers there.
   func listActivity(_ request: RouteRequest, later: RouteOutcome? = nil) throws -> WireResponse? {

@@ -4,54 +4,40 @@ import Foundation
 import Synchronization
 
 extension BackendCore {
-  /// Holds a long poll: checks `isReady` every ``longPollCheckInterval`` until it is true or
-  /// `seconds` pass (with 0 seconds, it checks once).
-  ///
-  /// It looks rather than waits for a signal, because the other app may write to the same
-  /// database from another process.
-  static func holdLongPoll(seconds: Int64, until isReady: () throws -> Bool) throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(seconds)
-    while try !isReady() {
-      let now = clock.now
-      guard now < deadline else { return }
-      let pause = min(longPollCheckInterval, deadline - now)
-      Thread.sleep(forTimeInterval: timeInterval(pause))
-    }
-  }
-
   /// Answers a long poll with `respond` once `isReady` is true or `seconds` pass.
   ///
-  /// Without `later`, this thread holds the poll (``holdLongPoll(seconds:until:)``). With it, a
-  /// poll that is not ready at once is handed to ``HeldPolls`` and this returns `nil`: the
-  /// caller's thread (an HTTP worker) is free, and the answer goes to `later`.
+  /// A poll not ready at once is handed to ``HeldPolls``. Given `later`, this returns `nil` and
+  /// the answer goes there, so the caller's thread (an HTTP worker) is free; without it, the
+  /// calling thread waits for the answer.
   func answerLongPoll(
     seconds: Int64, later: RouteOutcome?, isReady: @escaping @Sendable () throws -> Bool,
     respond: @escaping @Sendable () throws -> WireResponse
   ) throws -> WireResponse? {
-    guard let later, seconds > 0 else {
-      try Self.holdLongPoll(seconds: seconds, until: isReady)
-      return try respond()
-    }
-    if try isReady() { return try respond() }
+    if try isReady() || seconds <= 0 { return try respond() }
+    let outcome = Mutex<Result<WireResponse, any Error>?>(nil)
+    let answered = DispatchSemaphore(value: 0)
+    let deliver: RouteOutcome =
+      later ?? { result in
+        outcome.withLock { $0 = result }
+        answered.signal()
+      }
     heldPolls.hold(
       until: ContinuousClock.now + .seconds(seconds), isReady: isReady,
-      answer: { later(Result(catching: respond)) },
-      fail: { later(.failure($0)) })
-    return nil
+      answer: { deliver(Result(catching: respond)) }, fail: { deliver(.failure($0)) })
+    guard later == nil else { return nil }
+    // Bounded: a held poll is answered by its deadline at the latest.
+    answered.wait()
+    return try (outcome.withLock { $0 } ?? .failure(MissingAnswer())).get()
   }
 }
 
-/// Long polls waiting for news without a thread each: one thread looks for every held poll's
-/// news every ``BackendCore/longPollCheckInterval`` and answers those whose news arrived or whose
-/// wait ended.
+/// Long polls waiting for news without a thread each: one thread, running while any is held,
+/// answers every poll whose news arrived or whose wait ended.
 ///
-/// Looking, rather than being told, is what lets news written by another process (the other app
-/// on the same database) end a poll. A round looks only when `changes` (the database's
-/// ``SQLiteDatabase/changeCounter()``) moved since the last round, except at a poll new since
-/// then: with nothing committed, no poll's news can have arrived. The thread runs only while
-/// polls are held. This process's own posts start a round at once (``somethingChanged()``), so
-/// their news arrives without waiting for the interval.
+/// It sleeps until woken, not on a timer: by a post of this process (``somethingChanged()``), a
+/// write to the database's log by any process (a ``FileWriteWatch``), a new poll, or the nearest
+/// deadline. It looks for news only when `changes` (``SQLiteDatabase/changeCounter()``) moved
+/// since its last look, or at a poll new since then.
 final class HeldPolls: Sendable {
   private struct Poll: Sendable {
     let deadline: ContinuousClock.Instant
@@ -63,46 +49,47 @@ final class HeldPolls: Sendable {
   }
 
   private struct State {
-    /// The polls the next round checks (the running round has taken the rest out).
+    /// The polls the next round checks; `held` counts those the running round took out too.
     var polls: [Poll] = []
-    /// Every held poll: those in `polls` and those the running round checks.
     var held = 0
     /// Set by ``endAll()``: every poll is answered at the next round, a new one at once.
     var ending = false
   }
 
+  /// How often a round looks when the log cannot be watched.
+  static let unwatchedInterval: Duration = .milliseconds(20)
+
   private let state = Mutex(State())
-  private let interval: Duration
   private let changes: @Sendable () throws -> Int64
-  /// Signalled by ``somethingChanged()`` to start the next round at once.
+  /// The database's write-ahead log, whose writes wake the thread; `nil`: no other process.
+  private let log: String?
+  /// Watches `log` once polls were first held (`nil` before, or when it cannot be watched).
+  private let watch = Mutex<FileWriteWatch?>(nil)
   private let wakeUp = DispatchSemaphore(value: 0)
   /// Whether a wake-up is signalled and not yet taken, so a burst of posts signals once.
   private let wakeUpPending = Atomic<Bool>(false)
-  /// Whether the checking thread runs: changed only under `state`'s lock, read without it by
-  /// ``somethingChanged()``.
+  /// Whether the checking thread runs: changed under `state`'s lock, read without it.
   private let checking = Atomic<Bool>(false)
-  /// Answers run here, so a slow one (a page read waiting for another process's lock) holds up
-  /// neither the checks nor the other answers.
+  /// Answers run here, so a slow one (a page read waiting for a lock) holds up no other.
   private let answering = DispatchQueue(
     label: "fromm.held-polls", qos: .userInitiated, attributes: .concurrent)
 
-  /// Polls checked every `interval`, looking for news only when `changes` moved (or it throws).
-  init(interval: Duration, changes: @escaping @Sendable () throws -> Int64) {
-    self.interval = interval
+  /// Polls woken by writes to the file at `log`, looking only when `changes` moved.
+  init(log: String?, changes: @escaping @Sendable () throws -> Int64) {
+    self.log = log
     self.changes = changes
   }
 
   /// How many polls are held now.
   var count: Int { state.withLock { $0.held } }
 
-  /// Starts the next round now rather than at the end of the interval: this process committed
-  /// something the held polls may be waiting for (a post). Costs an atomic load while no poll is
-  /// held.
+  /// Starts a round now: this process committed something a poll may wait for (a post).
   func somethingChanged() {
-    guard checking.load(ordering: .relaxed),
-      !wakeUpPending.exchange(true, ordering: .acquiringAndReleasing)
-    else { return }
-    wakeUp.signal()
+    if checking.load(ordering: .relaxed) { wake() }
+  }
+
+  private func wake() {
+    if !wakeUpPending.exchange(true, ordering: .acquiringAndReleasing) { wakeUp.signal() }
   }
 
   /// Answers every held poll now, and every poll held from now on at once, as if its wait had
@@ -112,7 +99,7 @@ final class HeldPolls: Sendable {
       state.ending = true
       return checking.load(ordering: .relaxed)
     }
-    if running { wakeUp.signal() }
+    if running { wake() }
   }
 
   /// Holds a poll until `isReady` is true (then `answer`), it throws (then `fail`), or `deadline`
@@ -130,16 +117,27 @@ final class HeldPolls: Sendable {
     switch startsChecking {
     case nil: answering.async(execute: answer)
     case true?: Thread.detachNewThread { self.check() }
-    case false?: break
+    case false?: wake()
     }
   }
 
-  /// The checking thread's life: every interval, answer the polls that are done; end once none
-  /// is held.
+  /// Whether another process's commit wakes the thread: the log is watched, or there is none.
+  private func watchLog() -> Bool {
+    guard let log else { return true }
+    return watch.withLock { watch in
+      if watch == nil { watch = FileWriteWatch(path: log) { [weak self] in self?.somethingChanged() } }
+      return watch != nil
+    }
+  }
+
+  /// The checking thread's life: answer the polls that are done, sleep until woken or the
+  /// nearest deadline; end once none is held.
   private func check() {
+    let watched = watchLog()
     var lastSeen: Int64?
+    var nextRound = DispatchTime.now()
     while true {
-      if wakeUp.wait(timeout: .now() + timeInterval(interval)) == .success {
+      if wakeUp.wait(timeout: nextRound) == .success {
         wakeUpPending.store(false, ordering: .releasing)
       }
       // Read before the polls are taken: a commit after this read moves it for the next round.
@@ -166,24 +164,26 @@ final class HeldPolls: Sendable {
           done.append((poll, error))
         }
       }
-      let ends = state.withLock { state -> Bool in
+      let nearest = state.withLock { state -> ContinuousClock.Instant? in
         state.polls.append(contentsOf: waiting)
         state.held -= done.count
-        guard state.polls.isEmpty else { return false }
-        checking.store(false, ordering: .relaxed)
-        return true
+        guard let nearest = state.polls.lazy.map(\.deadline).min() else {
+          checking.store(false, ordering: .relaxed)
+          return nil
+        }
+        return nearest
       }
       for (poll, error) in done {
         answering.async {
           if let error { poll.fail(error) } else { poll.answer() }
         }
       }
-      if ends { return }
+      guard var nearest else { return }
+      // A counter that cannot be read, or a log nobody watches, leaves only looking.
+      if !watched || seen == nil { nearest = min(nearest, .now + Self.unwatchedInterval) }
+      let (seconds, attoseconds) = (nearest - .now).components
+      nextRound =
+        .now() + .nanoseconds(Int(clamping: max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
     }
   }
-}
-
-/// `duration` in seconds, for the APIs that take a `TimeInterval`.
-private func timeInterval(_ duration: Duration) -> TimeInterval {
-  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }

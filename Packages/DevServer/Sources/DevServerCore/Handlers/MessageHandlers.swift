@@ -10,10 +10,6 @@ extension BackendCore {
 
   /// The longest a long poll (`wait`) may hold a request, in seconds.
   static let maxWaitSeconds: Int64 = 30
-  /// How often a held request looks for new messages: often enough that they arrive well under a
-  /// second after they are stored, by this process or another one on the same database, through
-  /// one index lookup each time.
-  static let longPollCheckInterval: Duration = .milliseconds(20)
 
   /// A room's page after a cursor; with `wait`, held until a message the caller may see arrives
   /// or the seconds pass. Given `later`, a held request holds no thread: it returns `nil` and
@@ -30,9 +26,10 @@ extension BackendCore {
       )
     }
     let page = { @Sendable [self] () throws -> WireResponse in
-      let (after, limit, _) = try query.get()
+      let (after, limit, wait) = try query.get()
       let page = try store.messages(
-        artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize
+        artist: artistID, viewer: caller.account, after: after, limit: limit ?? Self.defaultPageSize,
+        polled: wait > 0
       ) { access in
         try Self.checkRoom(access, for: caller.account, artistID: artistID)
       }
@@ -42,9 +39,12 @@ extension BackendCore {
     // A plain page (the common poll) has the room checked inside its own read transaction. A long
     // poll is held only for a caller who may use the room, and a bad query is reported after that.
     if (try? query.get()).map({ $0.wait == 0 }) ?? false { return try page() }
-    try authorizeRoom(caller.account, artistID: artistID)
+    let readMarker = try authorizeRoom(caller.account, artistID: artistID)
     let parsed = try query.get()
     let cursor = parsed.after?.rawValue ?? 0
+    // What the cursor acknowledges is read now, however long the poll is held and whoever, if
+    // anyone, gets its answer.
+    try store.markRead(upTo: cursor, artist: artistID, viewer: caller.account, readMarker: readMarker)
     return try answerLongPoll(
       seconds: parsed.wait, later: later,
       isReady: { [store] in
@@ -164,10 +164,14 @@ extension BackendCore {
   }
 
   /// An artist may use only their own room; a fan only rooms of artists they subscribe to.
-  private func authorizeRoom(_ account: AccountRecord, artistID: AccountID) throws {
+  /// Returns how far a fan has read the room (0 for an artist).
+  @discardableResult
+  private func authorizeRoom(_ account: AccountRecord, artistID: AccountID) throws -> Int64 {
     // An artist in their own room: the session's account is that artist, nothing to look up.
-    if account.role == .artist && account.id == artistID { return }
-    try Self.checkRoom(store.roomAccess(caller: account, artist: artistID), for: account, artistID: artistID)
+    if account.role == .artist && account.id == artistID { return 0 }
+    let access = try store.roomAccess(caller: account, artist: artistID)
+    try Self.checkRoom(access, for: account, artistID: artistID)
+    return access.readMarker
   }
 
   /// Throws 404 when `access` shows no artist behind `artistID`, 403 when `account` may not use

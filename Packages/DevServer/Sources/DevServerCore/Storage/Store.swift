@@ -149,22 +149,14 @@ struct Store: Sendable {
 
   func artists(viewer: AccountID) throws -> [ArtistSummary] {
     try database.read { connection in
-      try connection.query(
-        Self.artistsSQL,
-        [
-          .integer(viewer.rawValue)
-        ]
-      ).map(Self.artistSummary)
+      try connection.query(Self.artistsSQL, [.integer(viewer.rawValue)]).map(Self.artistSummary)
     }
   }
 
   func artist(id: AccountID, viewer: AccountID) throws -> ArtistSummary? {
     try database.read { connection in
       try connection.queryFirst(
-        Self.artistSummarySQL + " AND a.id = ?",
-        [
-          .integer(viewer.rawValue), .integer(id.rawValue),
-        ]
+        Self.artistSummarySQL + " AND a.id = ?", [.integer(viewer.rawValue), .integer(id.rawValue)]
       ).map(Self.artistSummary)
     }
   }
@@ -266,11 +258,14 @@ struct Store: Sendable {
   /// The messages `viewer` may see in `artist`'s room after `after`, oldest first, once
   /// `authorize` accepted `viewer`'s ``RoomAccess`` (not asked for an artist in their own room).
   ///
-  /// A fan sees broadcasts and their own replies, and the page marks them read. The access and the
-  /// page are read in one read transaction (one snapshot, the file's locks taken once); the write
-  /// happens only when the read marker actually moves.
+  /// A fan sees broadcasts and their own replies. `after` is what the fan acknowledges having
+  /// read, so it is marked read; the page itself too, unless it answers a long poll (`polled`),
+  /// whose answer may reach nobody: a client that left the room on a reused connection is still
+  /// answered when news arrives, and only its next request's `after` says the news was seen.
+  /// The access and the page are read in one read transaction (one snapshot, the file's locks
+  /// taken once); the write happens only when the read marker actually moves.
   func messages(
-    artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int,
+    artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int, polled: Bool = false,
     authorize: (RoomAccess) throws -> Void
   ) throws -> (messages: [Message], hasMore: Bool) {
     let afterID = after?.rawValue ?? 0
@@ -291,7 +286,8 @@ struct Store: Sendable {
     let hasMore = rows.count > limit
     if hasMore { rows.removeLast(rows.count - limit) }
     let messages = rows.map(Self.message)
-    try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
+    let seen = polled ? afterID : max(afterID, messages.last?.id.rawValue ?? 0)
+    try markRead(upTo: seen, artist: artist, viewer: viewer, readMarker: readMarker)
     return (messages, hasMore)
   }
 
@@ -371,8 +367,8 @@ struct Store: Sendable {
     let hasOlder = rows.count > limit
     if hasOlder { rows.removeLast(rows.count - limit) }
     let messages = rows.reversed().map(Self.message)
-    if containing == nil {
-      try markRead(messages.last, artist: artist, viewer: viewer, readMarker: readMarker)
+    if containing == nil, let newest = messages.last {
+      try markRead(upTo: newest.id.rawValue, artist: artist, viewer: viewer, readMarker: readMarker)
     }
     return (messages, hasOlder)
   }
@@ -401,17 +397,17 @@ struct Store: Sendable {
     }
   }
 
-  /// Moves a fan's read marker up to `newest`; writes only when it actually moves.
-  private func markRead(
-    _ newest: Message?, artist: AccountID, viewer: AccountRecord, readMarker: Int64
-  ) throws {
-    guard viewer.role == .fan, let newest, newest.id.rawValue > readMarker else { return }
+  /// Moves a fan's read marker up to `seen`, but never past the room's newest message (a cursor
+  /// from the future would hide broadcasts yet to come); writes only when it moves.
+  func markRead(upTo seen: Int64, artist: AccountID, viewer: AccountRecord, readMarker: Int64) throws {
+    guard viewer.role == .fan, seen > readMarker else { return }
     try database.write { connection in
       try connection.query(
         """
-        UPDATE subscriptions SET last_read_message_id = MAX(last_read_message_id, ?)
-        WHERE fan_id = ? AND artist_id = ?
-        """, [.integer(newest.id.rawValue), .integer(viewer.id.rawValue), .integer(artist.rawValue)])
+        UPDATE subscriptions SET last_read_message_id = MAX(last_read_message_id,
+          MIN(?1, COALESCE((SELECT MAX(id) FROM messages WHERE artist_id = ?3), 0)))
+        WHERE fan_id = ?2 AND artist_id = ?3
+        """, [.integer(seen), .integer(viewer.id.rawValue), .integer(artist.rawValue)])
     }
   }
 
