@@ -65,6 +65,7 @@ let package = Package(
       dependencies: [
         "AppSupport", .product(name: "FanCoordinator", package: "FanApp"),
         .product(name: "FanCoordinatorView", package: "FanApp"),
+        .product(name: "FanSignIn", package: "FanApp"),
       ]),
     // The fan app's store over live clients and the embedded backend, counting its requests.
     .testTarget(

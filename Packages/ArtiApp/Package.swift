@@ -125,7 +125,7 @@ let package = Package(
       dependencies: [
         "ArtiCoordinator", "ArtiAppTestSupport", "ArtiSignInUsername", "ArtiSignInPassword", "ArtiFans",
         "ArtiProfile", authClient, artistClient, messageClient, messageRoom, profileClient, artistDataModels,
-        messageDataModels, commonDataModels, composableArchitecture, testing,
+        authDataModels, messageDataModels, commonDataModels, composableArchitecture, testing,
       ]),
     .testTarget(
       name: "ArtiSignInUsernameViewTests",

@@ -15,7 +15,7 @@ import Darwin
 /// An app's `main.swift` is then only:
 ///
 /// ```swift
-/// let status = await AppMain.run(arti, initialState: ArtiAppFeature.State(isRestoring: true),
+/// let status = await AppMain.run(arti, initialState: { ArtiAppFeature.State(isRestoring: true, user: $0) },
 ///                                 reducer: ArtiAppFeature(), view: ArtiAppView())
 /// exit(status)
 /// ```
@@ -29,12 +29,14 @@ public enum AppMain {
   /// `Terminal.standard()` decides.
   static func isInteractive() -> Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-  /// Runs `reducer` from `initialState` through `view` with live dependencies; returns the exit status.
+  /// Runs `reducer` through `view` with live dependencies from `initialState`, the state for the
+  /// account `--user` names (`nil` when none), which the app asks for when it has no session
+  /// saved; returns the exit status.
   public static func run<R: Reducer, View: TerminalView>(
     _ app: AppDescription,
     arguments: [String] = Array(CommandLine.arguments.dropFirst()),
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    initialState: R.State,
+    initialState: (_ user: String?) -> R.State,
     reducer: R,
     view: View
   ) async -> Int32 where View.State == R.State, View.Action == R.Action {
@@ -71,7 +73,7 @@ public enum AppMain {
       } else if let notice = live.sessionNotice {
         StandardStreams.writeError(notice + "\n")
       }
-      let store = Store(initialState: initialState) {
+      let store = Store(initialState: initialState(options.user)) {
         reducer
       } withDependencies: {
         live.installLiveClients(into: &$0)

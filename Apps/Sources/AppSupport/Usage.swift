@@ -16,7 +16,7 @@ extension AppDescription {
         --data DIR    The data folder: the embedded database and the saved sessions (\(sessionFolderName)/,
                       one per account). Default: $FROMM_DATA, else ${XDG_DATA_HOME:-$HOME/.local/share}/fromm
                       (here: \(defaultDataDirectory)).
-        --user NAME   Resume NAME's saved session (at a terminal, the sign-in shows when none is saved).
+        --user NAME   Resume NAME's saved session (at a terminal, NAME's password is asked when none is saved).
                       Without it, a terminal resumes the account used last and a script signs in
                       from its input; a script that names a session not saved stops with status 1.
         --plain       No colors or redraws, one line at a time (automatic when input is not a terminal).

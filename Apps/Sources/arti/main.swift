@@ -16,9 +16,11 @@ let arti = AppDescription(
   helpFooter: """
     Demo artist (seeded in every new data folder): iu_official / fromm-demo-1
     (taeyeon and akmu have the same password.)
-    Try it: run arti, then type l, iu_official, n, fromm-demo-1 and a broadcast.
+    Try it: run arti, press l, then type iu_official, fromm-demo-1 and a broadcast.
+    New here? Type /signup to create an artist account.
     """)
 
 let status = await AppMain.run(
-  arti, initialState: ArtiAppFeature.State(isRestoring: true), reducer: ArtiAppFeature(), view: ArtiAppView())
+  arti, initialState: { ArtiAppFeature.State(isRestoring: true, user: $0) }, reducer: ArtiAppFeature(),
+  view: ArtiAppView())
 exit(status)

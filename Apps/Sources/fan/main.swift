@@ -1,6 +1,7 @@
 import AppSupport
 import FanCoordinator
 import FanCoordinatorView
+import FanSignIn
 
 #if canImport(Glibc)
 import Glibc
@@ -20,5 +21,6 @@ let fan = AppDescription(
     """)
 
 let status = await AppMain.run(
-  fan, initialState: FanAppFeature.State(), reducer: FanAppFeature(), view: FanAppView())
+  fan, initialState: { FanAppFeature.State(signIn: SignInFeature.State(username: $0 ?? "")) },
+  reducer: FanAppFeature(), view: FanAppView())
 exit(status)

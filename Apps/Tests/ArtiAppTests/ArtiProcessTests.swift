@@ -64,9 +64,11 @@ struct ArtiProcessTests {
     defer { try? FileManager.default.removeItem(at: data) }
 
     let first = try run(
-      ["--data", data.path, "--plain"], input: "l\niu_official\nn\nfromm-demo-1\n첫 방송이에요 안녕하세요\n")
+      ["--data", data.path, "--plain"], input: "l\niu_official\nfromm-demo-1\n첫 방송이에요 안녕하세요\n")
     #expect(first.status == 0, "stderr: \(first.error)")
-    #expect(first.output.contains("Account found."))
+    // A found ID goes straight on to the password: no "next" step between.
+    #expect(first.output.contains("Checking your ID"))
+    #expect(!first.output.contains("Next"))
     #expect(first.output.contains("Password for iu_official"))
     #expect(first.output.contains("You: 첫 방송이에요 안녕하세요"))
     #expect(!first.output.contains("\u{1B}"), "plain mode prints no escape codes")
@@ -97,7 +99,7 @@ struct ArtiProcessTests {
   @Test func arti_wrongPassword_explainsKeepsRunningAndExitsOne() throws {
     let data = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: data) }
-    let result = try run(["--data", data.path, "--plain"], input: "l\niu_official\nn\nnot-my-password\n")
+    let result = try run(["--data", data.path, "--plain"], input: "l\niu_official\nnot-my-password\n")
     // The sign-in was refused and the input ended at the password prompt: a script must see it.
     #expect(result.status == 1)
     #expect(result.output.contains("The username or password is wrong."))

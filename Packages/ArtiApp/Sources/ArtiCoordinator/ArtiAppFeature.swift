@@ -6,9 +6,11 @@ import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
 
-/// The arti app: intro → username → password → home (room, profile).
+/// The arti app: intro → username → password → home (room, profile), signing in or creating an
+/// artist account.
 ///
-/// On launch it restores the saved session and goes straight home when there is one. The
+/// On launch it restores the saved session and goes straight home when there is one; with none,
+/// an account named at launch (``State/user``) has its ID checked at once. The
 /// sign-in screens are a navigation stack over the intro; home is presented once signed in,
 /// and dismissing it (signing out) cancels everything it was doing and returns to the intro.
 public struct ArtiAppFeature: Reducer {
@@ -18,6 +20,8 @@ public struct ArtiAppFeature: Reducer {
     public var isRestoring: Bool
     /// A remark for the intro: why the artist is signed out.
     public var notice: String?
+    /// The account named at launch (`--user`): asked for at once when no session is saved.
+    public var user: String?
     /// The sign-in screens pushed over the intro.
     public var path: StackState<Path.State>
     /// Home, while signed in.
@@ -25,11 +29,12 @@ public struct ArtiAppFeature: Reducer {
 
     /// The app at launch: restoring, nothing pushed, not signed in.
     public init(
-      isRestoring: Bool = false, notice: String? = nil, path: StackState<Path.State> = StackState(),
-      home: HomeFeature.State? = nil
+      isRestoring: Bool = false, notice: String? = nil, user: String? = nil,
+      path: StackState<Path.State> = StackState(), home: HomeFeature.State? = nil
     ) {
       self.isRestoring = isRestoring
       self.notice = notice
+      self.user = user
       self.path = path
       self.home = home
     }
@@ -54,6 +59,8 @@ public struct ArtiAppFeature: Reducer {
       case task
       /// "Log in".
       case logInTapped
+      /// "Create an account".
+      case signUpTapped
     }
   }
 
@@ -84,7 +91,10 @@ public struct ArtiAppFeature: Reducer {
 
       case .restoreResponse(.success):
         state.isRestoring = false
-        return .none
+        guard let user = state.user else { return .none }
+        // Named at launch with no session saved: its ID is checked, then its password asked.
+        let id = state.path.push(.username(SignInUsernameFeature.State()))
+        return .send(.path(.element(id: id, action: .username(.view(.usernameSubmitted(user))))))
 
       case .restoreResponse(.failure(let error)):
         state.isRestoring = false
@@ -96,8 +106,15 @@ public struct ArtiAppFeature: Reducer {
         state.path.append(.username(SignInUsernameFeature.State()))
         return .none
 
-      case .path(.element(_, .username(.delegate(.proceed(let username))))):
-        state.path.append(.password(SignInPasswordFeature.State(username: username)))
+      case .view(.signUpTapped):
+        state.notice = nil
+        state.path.append(.username(SignInUsernameFeature.State(isNewAccount: true)))
+        return .none
+
+      case .path(.element(let id, .username(.delegate(.proceed(let username))))):
+        guard case .username(let screen) = state.path[id: id] else { return .none }
+        state.path.append(
+          .password(SignInPasswordFeature.State(username: username, isNewAccount: screen.isNewAccount)))
         return .none
 
       case .path(.element(let id, .username(.delegate(.back)))),

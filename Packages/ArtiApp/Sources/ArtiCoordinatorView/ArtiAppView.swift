@@ -13,6 +13,7 @@ import FrommUI
 /// this view runs the app as it launches.
 public struct ArtiAppView: TerminalView {
   static let logIn = KeyMap.logIn
+  static let signUp = KeyMap.signUp
 
   let home: HomeView
 
@@ -41,7 +42,8 @@ public struct ArtiAppView: TerminalView {
         Component.header("fromm for artists", subtitle: "Talk to every fan at once")
         Component.text("Broadcast to your subscribers and read their replies.")
         if let notice = state.notice { Component.notice(notice) }
-        Component.menu([Self.logIn.menuCommand()])
+        // Nothing is typed on the intro: `l` acts alone, so it never joins the ID typed next.
+        Component.menu([Self.logIn.menuCommand(), Self.signUp.menuCommand()], keysActAlone: true)
       }
     }
   }
@@ -62,6 +64,7 @@ public struct ArtiAppView: TerminalView {
         }
       return action.map { .path(.element(id: id, action: $0)) }
     }
+    if Self.signUp.matches(input) { return .view(.signUpTapped) }
     return Self.logIn.matches(input) ? .view(.logInTapped) : nil
   }
 }

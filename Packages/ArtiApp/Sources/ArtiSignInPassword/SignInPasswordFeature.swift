@@ -5,7 +5,7 @@ import CommonKit
 import ComposableArchitecture
 
 /// The password screen: the artist types the password of the account found on the username
-/// screen and signs in.
+/// screen and signs in, or, creating an account, chooses the new account's password and signs up.
 ///
 /// The live auth client keeps the session for the next launch. Refusals (wrong password, a
 /// locked account, a fan's account, the server unreachable) are shown in place, and the
@@ -15,6 +15,8 @@ public struct SignInPasswordFeature: Reducer {
   public struct State: Equatable, Sendable {
     /// The account signing in.
     public var username: String
+    /// Whether the account is being created (signing up) rather than signed in to.
+    public var isNewAccount: Bool
     /// The password as typed (shown masked).
     public var password: String
     /// Whether the sign-in request is in flight.
@@ -24,12 +26,13 @@ public struct SignInPasswordFeature: Reducer {
     /// Why the last sign-in failed.
     public var error: SignInError?
 
-    /// A screen for signing in to `username`.
+    /// A screen for signing in to `username`, or with `isNewAccount` for creating it.
     public init(
-      username: String, password: String = "", isSigningIn: Bool = false,
+      username: String, isNewAccount: Bool = false, password: String = "", isSigningIn: Bool = false,
       passwordProblem: PasswordProblem? = nil, error: SignInError? = nil
     ) {
       self.username = username
+      self.isNewAccount = isNewAccount
       self.password = password
       self.isSigningIn = isSigningIn
       self.passwordProblem = passwordProblem
@@ -41,7 +44,7 @@ public struct SignInPasswordFeature: Reducer {
   public enum Action: Equatable, Sendable, CasePathable {
     /// What the artist did.
     case view(View)
-    /// The server's answer.
+    /// The server's answer to signing in or up.
     case signInResponse(Result<Session, APIError>)
     /// A fan's account was signed in and signed out again.
     case notAnArtistSignedOut
@@ -123,8 +126,15 @@ public struct SignInPasswordFeature: Reducer {
     }
     state.passwordProblem = nil
     state.isSigningIn = true
-    return .run { [username = state.username, password = state.password, authClient] send in
-      await send(.signInResponse(Result { try await authClient.signIn(username, password) }))
+    let request = SignUpRequest(username: state.username, password: state.password, role: .artist)
+    return .run { [isNewAccount = state.isNewAccount, authClient] send in
+      await send(
+        .signInResponse(
+          Result {
+            isNewAccount
+              ? try await authClient.signUp(request)
+              : try await authClient.signIn(request.username, request.password)
+          }))
     }
     .cancellable(id: CancelID.signIn, cancelInFlight: true)
   }

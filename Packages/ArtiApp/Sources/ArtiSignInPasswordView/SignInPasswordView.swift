@@ -13,13 +13,17 @@ public struct SignInPasswordView: TerminalView {
   /// The screen for `state`: the password only as `*`.
   public func render(_ state: SignInPasswordFeature.State) -> Screen {
     Screen {
-      Component.header("Sign in", subtitle: "Password for \(state.username)")
+      if state.isNewAccount {
+        Component.header("Create an artist account", subtitle: "A password for \(state.username)")
+      } else {
+        Component.header("Sign in", subtitle: "Password for \(state.username)")
+      }
       Component.field(
         label: "Password", text: String(repeating: "*", count: state.password.count),
         placeholder: AccountRules.passwordRuleDescription,
         isSecure: true, isFocused: !state.isSigningIn)
       if state.isSigningIn {
-        Component.progress("Signing in")
+        Component.progress(state.isNewAccount ? "Creating your account" : "Signing in")
       } else if let error = state.passwordProblem?.message ?? state.error?.message {
         Component.errorBanner(error)
       }

@@ -11,9 +11,12 @@ extension SignInUsernameFeature {
     case checking
     /// The server knows no account by this name.
     case notFound
+    /// Creating an account: another account has this name already.
+    case taken
     /// The check itself failed (network, server); the message says why.
     case checkFailed(String)
-    /// The account exists: the artist may go on to the password.
+    /// The account exists (or, creating one, the name is free): the artist may go on to the
+    /// password.
     case ok
 
     /// The state the text alone decides: empty, invalid, or ``checking`` for a well-formed name.

@@ -2,8 +2,10 @@ import ArtiSignInUsername
 import CommonKit
 import FrommUI
 
-/// The username screen in the terminal: a line of text is the username, `n` goes on, `b` goes back.
+/// The username screen in the terminal: a line of text is the ID, checked at once and, once
+/// allowed, followed by the password; `/next` goes on with an ID found before, `b` goes back.
 public struct SignInUsernameView: TerminalView {
+  /// A command only: every line here is an ID.
   static let next = KeyMap.next
   static let back = KeyMap.back
 
@@ -13,7 +15,11 @@ public struct SignInUsernameView: TerminalView {
   /// The screen for `state`.
   public func render(_ state: SignInUsernameFeature.State) -> Screen {
     Screen {
-      Component.header("Sign in", subtitle: "Enter your fromm artist ID")
+      if state.isNewAccount {
+        Component.header("Create an artist account", subtitle: "Choose your fromm artist ID")
+      } else {
+        Component.header("Sign in", subtitle: "Enter your fromm artist ID")
+      }
       Component.field(label: "ID", text: state.username, placeholder: "artist ID", isFocused: true)
       switch state.inputState {
       case .empty:
@@ -24,12 +30,17 @@ public struct SignInUsernameView: TerminalView {
         Component.progress("Checking your ID")
       case .notFound:
         Component.errorBanner("No account is called \"\(state.username)\". Check the spelling.")
+      case .taken:
+        Component.errorBanner(
+          "\"\(state.username)\" is taken. Choose another ID, or go back and log in if it is yours.")
       case .checkFailed(let message):
-        Component.errorBanner("\(message) \(Self.next.hint("try again"))")
+        Component.errorBanner("\(message) \(Self.next.hint("try again", keys: false))")
       case .ok:
-        Component.text("Account found. \(Self.next.hint("enter your password"))", style: .success)
+        Component.text(
+          "\(state.isNewAccount ? "This ID is free." : "Account found.") "
+            + Self.next.hint("enter your password", keys: false), style: .success)
       }
-      Component.menu(menu(for: state).map { $0.menuCommand() })
+      Component.menu(menu(for: state))
     }
   }
 
@@ -37,17 +48,22 @@ public struct SignInUsernameView: TerminalView {
   public func action(
     for input: InputEvent, in state: SignInUsernameFeature.State
   ) -> SignInUsernameFeature.Action? {
-    switch menu(for: state).first(where: { $0.matches(input) }) {
-    case Self.next: return .view(.nextTapped)
-    case Self.back: return .view(.backTapped)
-    default: return input.text.map { .view(.usernameChanged($0)) }
+    if Self.back.matches(input) { return .view(.backTapped) }
+    if state.inputState.canProceed || state.inputState.isCheckFailed, Self.next.matches(input, keys: false) {
+      return .view(.nextTapped)
     }
+    guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
+    return .view(.usernameSubmitted(text))
   }
 
-  private func menu(for state: SignInUsernameFeature.State) -> [KeyBinding] {
-    switch state.inputState {
-    case .ok, .checkFailed: [Self.next, Self.back]
-    default: [Self.back]
-    }
+  private func menu(for state: SignInUsernameFeature.State) -> [MenuCommand] {
+    state.inputState.canProceed || state.inputState.isCheckFailed
+      ? [Self.next.menuCommand(keys: false), Self.back.menuCommand()] : [Self.back.menuCommand()]
+  }
+}
+
+extension SignInUsernameFeature.InputState {
+  fileprivate var isCheckFailed: Bool {
+    if case .checkFailed = self { true } else { false }
   }
 }

@@ -4,6 +4,7 @@ import ArtiProfile
 import ArtiSignInPassword
 import ArtiSignInUsername
 import AuthClient
+import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
@@ -148,6 +149,87 @@ struct ArtiAppFeatureTests {
       $0.home?.room.feed.hasLoaded = true
     }
     await store.finish()
+  }
+
+  @Test func signUp_freeIDSubmittedThenPassword_createsAnArtistAccountWithNoNextStep() async {
+    let requests = Mutex<[SignUpRequest]>([])
+    let store = TestStore(initialState: ArtiAppFeature.State(notice: "You signed out.")) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.authClient.checkExistAccount = { _ in false }
+      $0.authClient.sessionEnded = { AsyncStream { $0.finish() } }
+      $0.authClient.signUp = { request in
+        requests.withLock { $0.append(request) }
+        return session()
+      }
+      $0.messageClient.followRoom = { _, _ in AsyncThrowingStream { $0.finish() } }
+    }
+
+    await store.send(.view(.signUpTapped)) {
+      $0.notice = nil
+      $0.path.append(.username(SignInUsernameFeature.State(isNewAccount: true)))
+    }
+    await store.send(.path(.element(id: 0, action: .username(.view(.usernameSubmitted("new_artist")))))) {
+      $0.path[id: 0] = .username(
+        SignInUsernameFeature.State(
+          username: "new_artist", inputState: .checking, isNewAccount: true, isSubmitted: true))
+    }
+    await store.receive(\.path[id: 0].username.checkResponse) {
+      $0.path[id: 0] = .username(
+        SignInUsernameFeature.State(username: "new_artist", inputState: .ok, isNewAccount: true))
+    }
+    await store.receive(
+      .path(.element(id: 0, action: .username(.delegate(.proceed(username: "new_artist")))))
+    ) {
+      $0.path.append(.password(SignInPasswordFeature.State(username: "new_artist", isNewAccount: true)))
+    }
+    await store.send(.path(.element(id: 1, action: .password(.view(.passwordSubmitted("a-new-password")))))) {
+      $0.path[id: 1] = .password(
+        SignInPasswordFeature.State(
+          username: "new_artist", isNewAccount: true, password: "a-new-password", isSigningIn: true))
+    }
+    await store.receive(.path(.element(id: 1, action: .password(.signInResponse(.success(session())))))) {
+      $0.path[id: 1] = .password(SignInPasswordFeature.State(username: "new_artist", isNewAccount: true))
+    }
+    await store.receive(.path(.element(id: 1, action: .password(.delegate(.signedIn(session())))))) {
+      $0.path.removeAll()
+      $0.home = HomeFeature.State(session: session())
+    }
+    await store.receive(.home(.presented(.view(.task))))
+    await store.receive(.home(.presented(.room(.view(.task))))) {
+      $0.home?.room.feed.isLoading = true
+      $0.home?.room.feed.isLive = true
+    }
+    await store.finish()
+    #expect(
+      requests.withLock { $0 }
+        == [SignUpRequest(username: "new_artist", password: "a-new-password", role: .artist)])
+  }
+
+  @Test func launch_userNamedWithNoSavedSession_checksItsIDAndAsksItsPassword() async {
+    let store = TestStore(initialState: ArtiAppFeature.State(user: "taeyeon")) {
+      ArtiAppFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { nil }
+      $0.authClient.checkExistAccount = { $0 == "taeyeon" }
+    }
+    await store.send(.view(.task)) {
+      $0.isRestoring = true
+    }
+    await store.receive(.restoreResponse(.success(nil))) {
+      $0.isRestoring = false
+      $0.path.append(.username(SignInUsernameFeature.State()))
+    }
+    await store.receive(.path(.element(id: 0, action: .username(.view(.usernameSubmitted("taeyeon")))))) {
+      $0.path[id: 0] = .username(
+        SignInUsernameFeature.State(username: "taeyeon", inputState: .checking, isSubmitted: true))
+    }
+    await store.receive(\.path[id: 0].username.checkResponse) {
+      $0.path[id: 0] = .username(SignInUsernameFeature.State(username: "taeyeon", inputState: .ok))
+    }
+    await store.receive(.path(.element(id: 0, action: .username(.delegate(.proceed(username: "taeyeon")))))) {
+      $0.path.append(.password(SignInPasswordFeature.State(username: "taeyeon")))
+    }
   }
 
   @Test func back_fromPasswordThenUsername_returnsToTheIntro() async {

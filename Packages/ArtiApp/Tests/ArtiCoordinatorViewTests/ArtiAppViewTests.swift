@@ -12,10 +12,15 @@ import Testing
 struct ArtiAppViewTests {
   let view = ArtiAppView()
 
-  @Test func intro_lLogsIn_otherInputIsIgnored() {
+  @Test func intro_lLogsInAloneSignupCreatesAnAccount_otherInputIsIgnored() {
     let state = ArtiAppFeature.State(notice: "You signed out.")
-    #expect(view.render(state).plainText().contains("[i] You signed out."))
+    let screen = view.render(state)
+    #expect(screen.plainText().contains("[i] You signed out."))
+    #expect(screen.plainText().contains("[l] Log in  [/signup] Create an account"))
+    // Nothing is typed on the intro: the loop acts on `l` as soon as it is pressed.
+    #expect(screen.prompt == nil)
     #expect(view.action(for: .line("l"), in: state) == .view(.logInTapped))
+    #expect(view.action(for: .command(name: "signup"), in: state) == .view(.signUpTapped))
     #expect(view.action(for: .line("iu_official"), in: state) == nil)
     #expect(view.startAction == .view(.task))
   }

@@ -33,6 +33,34 @@ struct SignInPasswordFeatureTests {
     await store.receive(.delegate(.signedIn(session())))
   }
 
+  @Test func signUp_newAccount_createsAnArtistAndAnIDTakenMeanwhileIsExplained() async {
+    let requests = Mutex<[SignUpRequest]>([])
+    let store = TestStore(
+      initialState: SignInPasswordFeature.State(username: "new_artist", isNewAccount: true)
+    ) {
+      SignInPasswordFeature()
+    } withDependencies: {
+      $0.authClient.signUp = { request in
+        requests.withLock { $0.append(request) }
+        throw APIError.rejected(code: "username_taken", message: "The username new_artist is taken.")
+      }
+    }
+
+    await store.send(.view(.passwordSubmitted("a-new-password"))) {
+      $0.password = "a-new-password"
+      $0.isSigningIn = true
+    }
+    let taken = APIError.rejected(code: "username_taken", message: "The username new_artist is taken.")
+    await store.receive(.signInResponse(.failure(taken))) {
+      $0.isSigningIn = false
+      $0.password = ""
+      $0.error = .unknown(taken.message)
+    }
+    #expect(
+      requests.withLock { $0 }
+        == [SignUpRequest(username: "new_artist", password: "a-new-password", role: .artist)])
+  }
+
   @Test func signIn_wrongPassword_explainsInPlace() async {
     let store = TestStore(initialState: SignInPasswordFeature.State(username: "iu_official")) {
       SignInPasswordFeature()

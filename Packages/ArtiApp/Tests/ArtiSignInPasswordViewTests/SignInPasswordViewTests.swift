@@ -24,6 +24,14 @@ struct SignInPasswordViewTests {
     #expect(!text.contains("[!]"))
   }
 
+  @Test func render_newAccount_saysItIsCreatingOne() {
+    let state = SignInPasswordFeature.State(username: "new_artist", isNewAccount: true, isSigningIn: true)
+    let text = view.render(state).plainText()
+    #expect(text.contains("Create an artist account"))
+    #expect(text.contains("A password for new_artist"))
+    #expect(text.contains("Creating your account"))
+  }
+
   @Test func input_lineSubmitsPassword_bGoesBack_emptyLineIsIgnored() {
     let state = SignInPasswordFeature.State(username: "iu_official")
     #expect(view.action(for: .line("fromm-demo-1"), in: state) == .view(.passwordSubmitted("fromm-demo-1")))

@@ -162,6 +162,77 @@ struct SignInUsernameFeatureTests {
     }
   }
 
+  @Test func submitted_existingAccount_isCheckedAtOnceAndGoesOnWithoutNext() async {
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.authClient.checkExistAccount = { $0 == "iu_official" }
+    }
+
+    await store.send(.view(.usernameSubmitted(" iu_official "))) {
+      $0.username = "iu_official"
+      $0.inputState = .checking
+      $0.isSubmitted = true
+    }
+    await store.receive(.checkResponse(username: "iu_official", .success(true))) {
+      $0.inputState = .ok
+      $0.isSubmitted = false
+    }
+    await store.receive(.delegate(.proceed(username: "iu_official")))
+    // Back from the password, the same ID submitted again goes on at once.
+    await store.send(.view(.usernameSubmitted("iu_official")))
+    await store.receive(.delegate(.proceed(username: "iu_official")))
+  }
+
+  @Test func submitted_unknownOrBrokenID_staysWithWhyAndDoesNotGoOn() async {
+    let store = TestStore(initialState: SignInUsernameFeature.State()) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.authClient.checkExistAccount = { _ in false }
+    }
+
+    await store.send(.view(.usernameSubmitted("nobody_here"))) {
+      $0.username = "nobody_here"
+      $0.inputState = .checking
+      $0.isSubmitted = true
+    }
+    await store.receive(.checkResponse(username: "nobody_here", .success(false))) {
+      $0.inputState = .notFound
+    }
+    await store.send(.view(.usernameSubmitted("n"))) {
+      $0.username = "n"
+      $0.inputState = .invalid(.tooShort)
+      $0.isSubmitted = false
+    }
+  }
+
+  @Test func newAccount_takenIDIsRefusedAndAFreeOneGoesOn() async {
+    let store = TestStore(initialState: SignInUsernameFeature.State(isNewAccount: true)) {
+      SignInUsernameFeature()
+    } withDependencies: {
+      $0.authClient.checkExistAccount = { $0 == "iu_official" }
+    }
+
+    await store.send(.view(.usernameSubmitted("iu_official"))) {
+      $0.username = "iu_official"
+      $0.inputState = .checking
+      $0.isSubmitted = true
+    }
+    await store.receive(.checkResponse(username: "iu_official", .success(true))) {
+      $0.inputState = .taken
+    }
+    await store.send(.view(.nextTapped))
+    await store.send(.view(.usernameSubmitted("new_artist"))) {
+      $0.username = "new_artist"
+      $0.inputState = .checking
+    }
+    await store.receive(.checkResponse(username: "new_artist", .success(false))) {
+      $0.inputState = .ok
+      $0.isSubmitted = false
+    }
+    await store.receive(.delegate(.proceed(username: "new_artist")))
+  }
+
   @Test func username_staleResponse_isIgnored() async {
     let store = TestStore(
       initialState: SignInUsernameFeature.State(username: "taeyeon", inputState: .checking)

@@ -49,7 +49,8 @@ import Testing
       try await updates.next()
         == .changed([
           RoomActivity(
-            artistId: taeyeon, newestMessageId: broadcast.id, newMessageCount: 1, unreadCount: before + 1)
+            artistId: taeyeon, newestMessageId: broadcast.id, newMessageCount: 1, unreadCount: before + 1,
+            artistDisplayName: "TAEYEON", newestMessageAt: broadcast.sentAt)
         ]))
   }
 }

@@ -31,7 +31,7 @@ import Testing
     #expect(page == ActivityPage(rooms: [], cursor: cursor))
   }
 
-  @Test func activity_afterABroadcast_listsOnlyThatRoomWithItsNewAndUnreadCounts() throws {
+  @Test func activity_afterABroadcast_listsOnlyThatRoomWithItsCountsArtistsNameAndWhenItWasSent() throws {
     let backend = try TestBackend()
     let fan = try backend.signIn("demo_fan")
     let artist = try backend.signIn("taeyeon")
@@ -49,7 +49,8 @@ import Testing
         == ActivityPage(
           rooms: [
             RoomActivity(
-              artistId: artist.account.id, newestMessageId: sent.id, newMessageCount: 1, unreadCount: 2)
+              artistId: artist.account.id, newestMessageId: sent.id, newMessageCount: 1, unreadCount: 2,
+              artistDisplayName: "TAEYEON", newestMessageAt: sent.sentAt)
           ], cursor: sent.id))
   }
 
@@ -103,7 +104,8 @@ import Testing
     #expect(
       page.rooms == [
         RoomActivity(
-          artistId: artist.account.id, newestMessageId: reply.id, newMessageCount: 1, unreadCount: 0)
+          artistId: artist.account.id, newestMessageId: reply.id, newMessageCount: 1, unreadCount: 0,
+          artistDisplayName: "TAEYEON", newestMessageAt: reply.sentAt)
       ])
   }
 

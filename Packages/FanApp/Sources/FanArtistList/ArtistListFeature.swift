@@ -145,6 +145,7 @@ public struct ArtistListFeature: Reducer {
       for artist in state.artists where artist.isSubscribed && artist.unreadCount != unread[artist.id] ?? 0 {
         state.artists[id: artist.id]?.unreadCount = unread[artist.id] ?? 0
       }
+      Self.noteArtists(of: rooms, in: &state)
       return .none
 
     case .activityUpdated(.changed(let rooms)):
@@ -152,6 +153,7 @@ public struct ArtistListFeature: Reducer {
       for room in rooms where state.artists[id: room.artistId] != nil {
         state.artists[id: room.artistId]?.unreadCount = room.unreadCount
       }
+      Self.noteArtists(of: rooms, in: &state)
       return .none
 
     case .activityUpdated(.interrupted(let error, let retryIn)), .activityFailed(let error, let retryIn):
@@ -250,6 +252,20 @@ public struct ArtistListFeature: Reducer {
       }
     }
     .cancellable(id: CancelID.activity, cancelInFlight: true)
+  }
+
+  /// What the news says of each room's artist now: a new display name, and when they last
+  /// broadcast, so the rows show them without a reload.
+  static func noteArtists(of rooms: [RoomActivity], in state: inout State) {
+    for room in rooms {
+      guard let artist = state.artists[id: room.artistId] else { continue }
+      if let name = room.artistDisplayName, name != artist.displayName {
+        state.artists[id: room.artistId]?.displayName = name
+      }
+      if let sentAt = room.newestMessageAt, sentAt != artist.lastBroadcastAt {
+        state.artists[id: room.artistId]?.lastBroadcastAt = sentAt
+      }
+    }
   }
 
   /// ``firstRestartWait`` doubled per failure after the first, at most ``maxRestartWait``.

@@ -5,7 +5,11 @@ import MessageRoom
 
 /// One artist's room as a fan sees it: the shared ``MessageRoom/Room`` (the artist's broadcasts
 /// and the fan's own replies, oldest first, new ones arriving while the room is open, and
-/// replies kept until they are sent), with who the artist is, the room's unread count and leaving.
+/// replies kept until they are sent), with who the artist is, the room's unread count, where
+/// unread messages started when it was opened, and leaving.
+///
+/// The artist's name follows their messages: each carries the sender's name now, so a rename
+/// shows in the header with the next message read.
 public struct ChatFeature: Reducer {
   /// The room's state.
   public struct State: Equatable, Sendable {
@@ -20,13 +24,17 @@ public struct ChatFeature: Reducer {
     /// The room's unread count as the artist list shows it: shared with the list, and zero
     /// once the room is read.
     @Shared public var unreadCount: Int
+    /// The first message that was unread when the room was opened, where the screen marks
+    /// that unread messages start; `nil` when none was, or it is older than the first page read.
+    public var firstUnreadId: MessageID?
 
     /// Creates the state of the room of `artistId`; `unreadCount` is the list's shared count.
     public init(
       artistId: AccountID, artistName: String, artistUsername: String, myId: AccountID,
       feed: RoomFeed = RoomFeed(), outbox: Outbox = Outbox(kind: .reply),
-      unreadCount: Shared<Int> = Shared(value: 0)
+      unreadCount: Shared<Int> = Shared(value: 0), firstUnreadId: MessageID? = nil
     ) {
+      self.firstUnreadId = firstUnreadId
       self.artistName = artistName
       self.artistUsername = artistUsername
       self.myId = myId
@@ -68,9 +76,17 @@ public struct ChatFeature: Reducer {
     Scope(state: \.room, action: \.room) { Room() }
     Reduce { state, action in
       switch action {
-      case .room(.roomUpdated(.loaded)):
-        // Reading the room marks it read on the server, up to the newest message delivered.
-        if state.unreadCount != 0 { state.unreadCount = 0 }
+      case .room(.roomUpdated(.loaded(let messages, _))):
+        if state.unreadCount != 0 {
+          if state.firstUnreadId == nil { state.firstUnreadId = firstUnread(in: state) }
+          // Reading the room marks it read on the server, up to the newest message delivered.
+          state.unreadCount = 0
+        }
+        noteArtistName(in: messages, &state)
+        return .none
+
+      case .room(.roomUpdated(.messages(let messages))):
+        noteArtistName(in: messages, &state)
         return .none
 
       case .view(.backTapped):
@@ -83,5 +99,24 @@ public struct ChatFeature: Reducer {
         return .none
       }
     }
+  }
+
+  /// The artist's message that starts the unread ones: the unread count counts the artist's
+  /// newest messages. `nil` when the room read holds fewer.
+  private func firstUnread(in state: State) -> MessageID? {
+    var remaining = state.unreadCount
+    for message in state.room.feed.messages.reversed() where message.senderId == state.artistId {
+      remaining -= 1
+      if remaining == 0 { return message.id }
+    }
+    return nil
+  }
+
+  /// The artist's name as their newest message in `messages` carries it.
+  private func noteArtistName(in messages: [Message], _ state: inout State) {
+    guard let name = messages.last(where: { $0.senderId == state.artistId })?.senderDisplayName,
+      name != state.artistName
+    else { return }
+    state.artistName = name
   }
 }

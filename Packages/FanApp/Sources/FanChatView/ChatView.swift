@@ -7,7 +7,8 @@ import MessageDataModels
 import MessageRoom
 
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
-/// was sent, then the reply line, which counts the characters typed against the limit. Any line
+/// was sent, a marker line where the unread ones started when the room was opened, then the
+/// reply line, which counts the characters typed against the limit. Any line
 /// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
 /// `/reload` from ``KeyMap``, and `/older`, are commands, never single keys; `/retry` and
 /// `/discard` are offered while replies are kept. PageUp and PageDown page by what fits; PageUp
@@ -52,7 +53,7 @@ public struct ChatView: TerminalView {
         }
         // Oldest first: on a small window the header and the newest messages stay, and the
         // messages read page by what fits.
-        Component.log(room.messages.map { row($0, myId: state.myId) })
+        Component.log(room.messages.map { row($0, myId: state.myId, firstUnread: state.firstUnreadId) })
       }
       if let olderFailure = state.room.feed.olderFailure {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
@@ -78,9 +79,14 @@ public struct ChatView: TerminalView {
     }
   }
 
-  private func row(_ message: Message, myId: AccountID) -> ListItem {
+  /// The marker line above the first message that was unread when the room was opened.
+  static let unreadMarker = "new since you last read"
+
+  private func row(_ message: Message, myId: AccountID, firstUnread: MessageID?) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
-    return ListItem("\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone))
+    return ListItem(
+      "\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone),
+      marker: message.id == firstUnread ? Self.unreadMarker : nil)
   }
 
   /// The action that `input` means in the room.

@@ -34,7 +34,8 @@ public struct SignInFeature: Reducer {
     /// The question being asked.
     public var step: Step
     /// The username typed last, shown back with what is wrong with it; the password is asked
-    /// for it only once it passes the checks.
+    /// for it only once it passes the checks. Set at launch (`--user`), it is checked as soon as
+    /// no stored session is found.
     public var username: String
     /// What went wrong with the last answer, shown in place.
     public var error: String?
@@ -111,7 +112,8 @@ public struct SignInFeature: Reducer {
         return .send(.delegate(.signedIn(session)))
       }
       state.step = .username
-      return .none
+      // An account named at launch with no session saved: its password is asked at once.
+      return state.username.isEmpty ? .none : submitUsername(state.username, &state)
 
     case .restoreResponse(.failure(let error)):
       state.isWorking = false
@@ -121,16 +123,7 @@ public struct SignInFeature: Reducer {
 
     case .view(.usernameSubmitted(let raw)):
       guard !state.isWorking else { return .none }
-      let username = raw.trimmingWhitespace()
-      state.username = username
-      if case .invalid(let problem) = AccountRules.validateUsername(username) {
-        state.error = problem.message
-        return .none
-      }
-      state.isWorking = true
-      return .run { send in
-        await send(.usernameChecked(Result { try await authClient.checkExistAccount(username) }))
-      }
+      return submitUsername(raw, &state)
 
     case .usernameChecked(.success(let exists)):
       state.isWorking = false
@@ -198,6 +191,20 @@ public struct SignInFeature: Reducer {
 
     case .delegate:
       return .none
+    }
+  }
+
+  /// Checks `raw` against the rules, then asks the server whether it exists.
+  private func submitUsername(_ raw: String, _ state: inout State) -> Effect<Action> {
+    let username = raw.trimmingWhitespace()
+    state.username = username
+    if case .invalid(let problem) = AccountRules.validateUsername(username) {
+      state.error = problem.message
+      return .none
+    }
+    state.isWorking = true
+    return .run { send in
+      await send(.usernameChecked(Result { try await authClient.checkExistAccount(username) }))
     }
   }
 }

@@ -4,6 +4,7 @@ import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
+import Foundation
 import Synchronization
 import Testing
 
@@ -42,6 +43,36 @@ struct ArtistListLiveUpdateTests {
     await store.receive(.activityUpdated(.changed([room(2, newest: 12, unread: 2)]))) {
       $0.artists[id: 2]?.unreadCount = 2
     }
+    continuation.finish()
+    await store.finish()
+  }
+
+  @Test func news_carryingARenameAndANewBroadcastTime_updateTheRowWithoutAReload() async {
+    let (updates, continuation) = AsyncThrowingStream<ActivityUpdate, any Error>.makeStream()
+    let store = TestStore(initialState: ArtistListFeature.State()) {
+      ArtistListFeature()
+    } withDependencies: {
+      $0.artistClient.artists = { [.iu] }
+      $0.artistClient.followActivity = { updates }
+    }
+    await store.send(.view(.task)) { $0.isLoading = true }
+    await store.receive(.artistsResponse(.success([.iu]))) {
+      $0.isLoading = false
+      $0.artists = [.iu]
+    }
+    let sentAt = Date(timeIntervalSince1970: 1_800_000_900)
+    let news = RoomActivity(
+      artistId: 1, newestMessageId: 30, newMessageCount: 1, unreadCount: 3, artistDisplayName: "아이유",
+      newestMessageAt: sentAt)
+    continuation.yield(.changed([news]))
+    await store.receive(.activityUpdated(.changed([news]))) {
+      $0.artists[id: 1]?.unreadCount = 3
+      $0.artists[id: 1]?.displayName = "아이유"
+      $0.artists[id: 1]?.lastBroadcastAt = sentAt
+    }
+    // The first answer after a room closes says the same: nothing changes twice.
+    continuation.yield(.loaded([news]))
+    await store.receive(.activityUpdated(.loaded([news])))
     continuation.finish()
     await store.finish()
   }

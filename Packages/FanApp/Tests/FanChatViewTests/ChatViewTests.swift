@@ -33,6 +33,19 @@ struct ChatViewTests {
     #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500))
   }
 
+  @Test func render_unreadWhenOpened_marksWhereTheyStartWithALine() {
+    var state = ChatFeature.State.iuRoom([.broadcast(1, "읽음"), .broadcast(2, "새 소식"), .reply(3, "네!")])
+    state.firstUnreadId = 2
+    let text = view.render(state).plainText(width: 60)
+    #expect(
+      text.contains(
+        """
+          - IU: 읽음                                     01-15 17:00
+        -- new since you last read --
+          - IU: 새 소식                                  01-15 17:00
+        """))
+  }
+
   @Test func render_replyNotSent_showsWhyAndTheKeptReply() {
     var state = ChatFeature.State.iuRoom()
     state.room.outbox = Outbox(

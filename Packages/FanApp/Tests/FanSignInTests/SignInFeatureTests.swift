@@ -36,6 +36,24 @@ struct SignInRestoreTests {
     }
   }
 
+  @Test func task_noStoredSessionForTheUserNamedAtLaunch_checksItAndAsksItsPassword() async {
+    let store = TestStore(initialState: SignInFeature.State(username: "minji_fan")) {
+      SignInFeature()
+    } withDependencies: {
+      $0.authClient.restoreSession = { nil }
+      $0.authClient.checkExistAccount = { $0 == "minji_fan" }
+    }
+
+    await store.send(.view(.task)) { $0.isWorking = true }
+    await store.receive(.restoreResponse(.success(nil))) {
+      $0.step = .username
+    }
+    await store.receive(.usernameChecked(.success(true))) {
+      $0.isWorking = false
+      $0.step = .password
+    }
+  }
+
   @Test func task_storedArtistSession_isIgnoredAndAsksForUsername() async {
     let store = TestStore(initialState: SignInFeature.State()) {
       SignInFeature()

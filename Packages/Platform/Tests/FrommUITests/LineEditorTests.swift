@@ -14,6 +14,18 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     #expect(editor.buffer == "")
   }
 
+  @Test func feed_actingKeyOnAnEmptyLine_isAKeyOnceAndTheRestIsText() {
+    var editor = LineEditor()
+    let outputs = editor.feed(bytes("Llama"), actingKeys: ["l"])
+    #expect(outputs == [.key("L"), .edited])
+    #expect(editor.buffer == "lama")
+    // Not on a line with text, nor inside a paste.
+    #expect(editor.feed(bytes("l"), actingKeys: ["l"]) == [.edited])
+    var pasting = LineEditor()
+    _ = pasting.feed([escape] + bytes("[200~l") + [escape] + bytes("[201~"), actingKeys: ["l"])
+    #expect(pasting.buffer == "l")
+  }
+
   @Test func feed_carriageReturnLineFeed_submitsOnce() {
     var editor = LineEditor()
     #expect(editor.feed(bytes("a\r\n")) == [.edited, .event(.line("a")), .edited])

@@ -307,6 +307,42 @@ private func lastFrame(_ output: String) -> String {
     _ = await running.value
   }
 
+  @Test func run_keyOfAMenuWithoutALine_actsAloneAndWhatFollowsIsTypedOnTheNextScreen() async {
+    // An intro whose `[l]` opens an ID form: `l` acts without Enter, and the ID typed after it
+    // lands in the form whole (not "liu_official").
+    let store = Store(initialState: "intro") {
+      Reduce<String, String> { screen, action in
+        screen = action
+        return .none
+      }
+    }
+    let view = AnyTerminalView<String, String>(
+      render: { screen in
+        Screen {
+          Component.header(screen == "intro" ? "Welcome" : "Sign in")
+          if screen == "intro" {
+            Component.menu([MenuCommand("l", "Log in")], keysActAlone: true)
+          } else {
+            Component.text(screen)
+            Component.prompt("ID")
+          }
+        }
+      },
+      action: { input, screen in
+        if screen == "intro" { return input == .line("l") ? "form" : nil }
+        return input.text.map { "signed in as \($0)" }
+      })
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true, environment: ["NO_COLOR": "1"])
+    let running = Task { await TerminalLoop(store: store, view: view, terminal: terminal).run() }
+    #expect(await pipe.waitForOutput(containing: "[l] Log in"))
+    pipe.type("liu_official\r")
+    #expect(await pipe.waitForOutput(containing: "signed in as iu_official"))
+    pipe.interrupt()
+    _ = await running.value
+    #expect(store.withState { $0 } == "signed in as iu_official")
+    #expect(!pipe.output.contains("liu_official"))
+  }
+
   @Test func run_ctrlZ_givesTheScreenBackSuspendsAndRedraws() async {
     let store = Store(initialState: Counter.State()) { Counter() }
     let (terminal, pipe) = Terminal.inMemory(isTTY: true)

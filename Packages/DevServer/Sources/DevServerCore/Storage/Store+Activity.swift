@@ -1,5 +1,6 @@
 import ArtistDataModels
 import CommonDataModels
+import Foundation
 import SQLiteStore
 
 /// News for the activity feed: what others post that a caller may see, in the rooms they belong
@@ -21,9 +22,12 @@ extension Store {
     """
 
   /// Each room the fan (`?1`) subscribes to with a broadcast after `?2`: its newest broadcast,
-  /// how many after `?2`, how many after the fan's read marker.
+  /// how many after `?2`, how many after the fan's read marker, the artist's display name and
+  /// when the newest broadcast was sent.
   static let fanActivitySQL = """
-    SELECT artist_id, newest, fresh, unread FROM (
+    SELECT artist_id, newest, fresh, unread,
+      (SELECT display_name FROM accounts WHERE id = artist_id),
+      (SELECT sent_at FROM messages WHERE id = newest) FROM (
       SELECT s.artist_id AS artist_id,
         (SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast') AS newest,
         (SELECT COUNT(*) FROM messages m
@@ -33,9 +37,10 @@ extension Store {
     WHERE newest > ?2 ORDER BY artist_id
     """
 
-  /// The newest reply in the artist's (`?1`) own room after `?2`, and how many there are.
+  /// The newest reply in the artist's (`?1`) own room after `?2`, how many there are, and when
+  /// the newest was sent (SQLite takes a bare column from the row `MAX` picks).
   static let artistActivitySQL =
-    "SELECT MAX(id), COUNT(*) FROM messages WHERE artist_id = ?1 AND kind = 'reply' AND id > ?2"
+    "SELECT MAX(id), COUNT(*), sent_at FROM messages WHERE artist_id = ?1 AND kind = 'reply' AND id > ?2"
 
   /// The newest news id `viewer` may see (0 when none): one index seek per room of theirs, the
   /// check a held activity poll repeats.
@@ -65,7 +70,8 @@ extension Store {
         return [
           RoomActivity(
             artistId: viewer.id, newestMessageId: MessageID(row.int64(0)), newMessageCount: Int(row.int64(1)),
-            unreadCount: 0)
+            unreadCount: 0, artistDisplayName: viewer.displayName,
+            newestMessageAt: row.double(2).map(Date.init(timeIntervalSince1970:)))
         ]
       case .fan:
         return try connection.query(
@@ -73,7 +79,9 @@ extension Store {
         ).map { row in
           RoomActivity(
             artistId: AccountID(row.int64(0)), newestMessageId: MessageID(row.int64(1)),
-            newMessageCount: Int(row.int64(2)), unreadCount: Int(row.int64(3)))
+            newMessageCount: Int(row.int64(2)), unreadCount: Int(row.int64(3)),
+            artistDisplayName: row.string(4),
+            newestMessageAt: row.double(5).map(Date.init(timeIntervalSince1970:)))
         }
       }
     }

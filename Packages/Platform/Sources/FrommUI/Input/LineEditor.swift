@@ -27,6 +27,9 @@ package struct LineEditor {
     case event(InputEvent)
     /// Ctrl-Z: the user wants the shell back for a while.
     case suspend
+    /// A key the screen acts on alone, pressed on an empty line (see `actingKeys` in
+    /// ``feed(_:recallsHistory:actingKeys:)``).
+    case key(String)
   }
 
   /// The line being typed, as characters, so the cursor moves in constant time.
@@ -49,9 +52,14 @@ package struct LineEditor {
 
   /// Edits the line with `bytes` as read from the terminal; returns what happened, in order.
   /// With `recallsHistory` Up and Down (Ctrl-P, Ctrl-N) recall history instead of becoming
-  /// keys, in typing order with the rest of the line's editing.
-  package mutating func feed(_ bytes: [UInt8], recallsHistory: Bool = false) -> [Output] {
+  /// keys, in typing order with the rest of the line's editing. One of `actingKeys` typed (not
+  /// pasted) on an empty line is a ``Output/key(_:)`` instead of text; only the first: what
+  /// follows it in the same read is typed for the screen the key brings.
+  package mutating func feed(
+    _ bytes: [UInt8], recallsHistory: Bool = false, actingKeys: Set<Character> = []
+  ) -> [Output] {
     self.recallsHistory = recallsHistory
+    var actingKeys = actingKeys
     let input = pending + bytes
     pending = []
     var outputs: [Output] = []
@@ -61,6 +69,14 @@ package struct LineEditor {
       let wasCarriageReturn = lastWasCarriageReturn
       lastWasCarriageReturn = false
       if byte >= 0x20 && byte != 0x7F {
+        if !isPasting, characters.isEmpty, byte < 0x80,
+          case let key = Character(Unicode.Scalar(byte)), actingKeys.contains(Character(key.lowercased()))
+        {
+          outputs.append(.key(String(key)))
+          actingKeys = []
+          index += 1
+          continue
+        }
         guard let (text, length) = Self.text(input, from: index) else {
           pending = Array(input[index...])
           return outputs

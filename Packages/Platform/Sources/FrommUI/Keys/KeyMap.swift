@@ -29,8 +29,8 @@ public enum KeyMap {
   public static let room = KeyBinding(command: "room", title: "Room")
   /// `/fans`: show the artist's fans, each with their replies.
   public static let fans = KeyBinding(command: "fans", title: "Fans and their replies")
-  /// `/next` or `n`: go on to the next step.
-  public static let next = KeyBinding(command: "next", key: "n", title: "Next")
+  /// `/next`: go on to the next step (a command only: where it is offered a line is an answer).
+  public static let next = KeyBinding(command: "next", title: "Next")
   /// `/login` or `l`: start signing in.
   public static let logIn = KeyBinding(command: "login", key: "l", title: "Log in")
   /// `/signup`: create an account instead of signing in.

@@ -14,7 +14,7 @@ struct SlashCompletion {
       }
     }
     for component in screen.components {
-      guard case .menu(let menu) = component.kind else { continue }
+      guard case .menu(let menu, _) = component.kind else { continue }
       for command in menu where command.shortcut.hasPrefix("/") {
         let name = String(command.shortcut.prefix { $0 != " " })
         if !commands.contains(name) { commands.append(name) }

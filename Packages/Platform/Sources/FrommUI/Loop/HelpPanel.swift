@@ -21,7 +21,7 @@ struct HelpPanel {
     /// The row of each key map command listed so far.
     var rowOf: [String: Int] = [:]
     for component in screen.components {
-      guard case .menu(let commands) = component.kind else { continue }
+      guard case .menu(let commands, _) = component.kind else { continue }
       for command in commands where !rows.contains(where: { $0.title == command.title }) {
         if let binding = Self.binding(of: command) { rowOf[binding.command] = rows.count }
         rows.append((Self.keys(of: command), command.title))

@@ -115,8 +115,14 @@ public final class TerminalLoop<State, Action: Sendable> {
         display.show()
       case .bytes(let bytes) where isInteractive:
         let recallsHistory = !viewUses(.key(.up)) && !viewUses(.key(.down))
-        for output in editor.feed(bytes, recallsHistory: recallsHistory) {
+        let outputs = editor.feed(
+          bytes, recallsHistory: recallsHistory, actingKeys: display.screen.keysActingAlone)
+        for output in outputs {
           switch output {
+          case .key(let key):
+            // What is typed after it is meant for the screen the key brings.
+            drafts.lineSent()
+            enqueue(.line(key), line: nil)
           case .edited:
             drafts.edited(
               isWorking: !pendingEvents.isEmpty || dispatcher != nil || display.screen.hasProgress)

@@ -45,7 +45,7 @@ struct ScreenRenderer {
     case .log(let items, _):
       return renderList(items, selection: nil, isNumbered: false)
 
-    case .menu(let commands):
+    case .menu(let commands, _):
       return pack(commands.map { "[\($0.shortcut)] \($0.title)" }, separator: "  ").map {
         StyledLine($0, .dim)
       }
@@ -103,6 +103,9 @@ struct ScreenRenderer {
       let bullet =
         isNumbered ? TextLayout.pad("\(index + 1).", to: numberWidth + 1, alignment: .trailing) + " " : "- "
       let prefix = marker + bullet
+      if let line = item.marker {
+        lines += TextLayout.wrap("-- \(line) --", width: width).map { StyledLine($0, .warning) }
+      }
       var rows = hanging(prefix, item.title)
       if let detail = item.detail.map(TextLayout.sanitize) {
         let detailWidth = TextWidth.columns(detail)

@@ -9,7 +9,7 @@ public struct Component: Sendable, Equatable {
     case text(String, style: TextStyle, alignment: TextAlignment)
     case list(items: [ListItem], selection: Int?, isNumbered: Bool)
     case log(items: [ListItem], newestFirst: Bool)
-    case menu([MenuCommand])
+    case menu([MenuCommand], keysActAlone: Bool)
     case field(FieldContent)
     case prompt(InputPrompt)
     case alert(AlertContent)
@@ -77,8 +77,17 @@ public struct Component: Sendable, Equatable {
   }
 
   /// The commands available here, each with its shortcut: `[n] New  [q] Quit`.
-  public static func menu(_ commands: [MenuCommand]) -> Component {
-    Component(.menu(commands))
+  ///
+  /// With `keysActAlone`, on a screen with no line to type (no focused field, no prompt), a
+  /// one-character shortcut acts as soon as its key is pressed on an empty line, without Enter:
+  /// the key is the whole answer there, so it is never left in the line to join what is typed
+  /// next. Plain mode reads lines, so there the key is a line as before.
+  ///
+  /// ```swift
+  /// Component.menu([KeyMap.logIn.menuCommand()], keysActAlone: true)  // [l] Log in
+  /// ```
+  public static func menu(_ commands: [MenuCommand], keysActAlone: Bool = false) -> Component {
+    Component(.menu(commands, keysActAlone: keysActAlone))
   }
 
   /// A text field showing `text` (as `*` when `isSecure`); a focused field also becomes the
@@ -150,10 +159,14 @@ public struct ListItem: Sendable, Equatable {
   public var title: String
   /// Secondary text, right-aligned on the row.
   public var detail: String?
+  /// A line drawn above the row, such as where unread messages start: `-- new --`. It goes
+  /// with its row when a log is paged.
+  public var marker: String?
 
-  /// Creates a row.
-  public init(_ title: String, detail: String? = nil) {
+  /// Creates a row, with a `marker` line above it when given.
+  public init(_ title: String, detail: String? = nil, marker: String? = nil) {
     self.title = title
     self.detail = detail
+    self.marker = marker
   }
 }

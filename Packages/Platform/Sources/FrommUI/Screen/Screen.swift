@@ -41,6 +41,20 @@ public struct Screen: Sendable, Equatable {
     return prompt
   }
 
+  /// The keys that act alone, without Enter (see ``Component/menu(_:keysActAlone:)``): the
+  /// one-character shortcuts of such menus, lowercased, on a screen with no line to type.
+  var keysActingAlone: Set<Character> {
+    guard prompt == nil else { return [] }
+    var keys: Set<Character> = []
+    for component in components {
+      guard case .menu(let commands, keysActAlone: true) = component.kind else { continue }
+      for command in commands where command.shortcut.count == 1 {
+        keys.formUnion(command.shortcut.lowercased())
+      }
+    }
+    return keys
+  }
+
   /// Whether a form on the screen is waiting for an answer: a focused field.
   var hasFocusedField: Bool {
     components.contains { if case .field(let field) = $0.kind { field.isFocused } else { false } }
