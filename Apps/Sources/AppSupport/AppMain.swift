@@ -3,12 +3,6 @@ import ComposableArchitecture
 import Foundation
 import FrommUI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs an app from its command line to its exit status: parse the options, start the backend,
 /// wire the live clients, run the root feature in the terminal, shut down.
 ///

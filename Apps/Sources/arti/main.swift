@@ -1,12 +1,7 @@
 import AppSupport
 import ArtiCoordinator
 import ArtiCoordinatorView
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 // The artist's app: set up, run, shut down. Everything else lives in AppSupport and ArtiApp.
 let arti = AppDescription(

@@ -2,12 +2,7 @@ import AppSupport
 import FanCoordinator
 import FanCoordinatorView
 import FanSignIn
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 // The fan's app: set up, run, shut down. Everything else lives in AppSupport and FanApp.
 let fan = AppDescription(

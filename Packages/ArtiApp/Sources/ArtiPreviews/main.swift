@@ -12,16 +12,11 @@ import ArtiSignInUsernameView
 import AuthClient
 import CommonKit
 import ComposableArchitecture
+import Foundation
 import FrommUI
 import MessageClient
 import MessageRoom
 import ProfileClient
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// IU's room and profile: the preview clients default to the demo fan's point of view.
 let asIU: (inout DependencyValues) -> Void = {

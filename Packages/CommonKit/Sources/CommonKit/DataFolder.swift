@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The folder that holds a person's private data (password hashes, replies, saved sessions):
 /// created, or checked and narrowed, before anything is stored in it.
 ///

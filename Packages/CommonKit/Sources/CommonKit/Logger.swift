@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A tiny leveled logger that writes one timestamped line per message to standard error.
 ///
 /// Standard error keeps logs out of the apps' screens and the server's responses. Every message

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Writes to the process's standard output and standard error by file descriptor.
 ///
@@ -20,11 +16,7 @@ public enum StandardStreams {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
-        #if canImport(Glibc)
-        Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        #else
-        Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        #endif
+        systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }
@@ -33,4 +25,10 @@ public enum StandardStreams {
       offset += written
     }
   }
+}
+
+/// The C library's `write(2)`, named apart from ``StandardStreams/write(_:to:)``, which hides it
+/// inside the enum; the same call on Glibc and Darwin, so no platform branch.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }

@@ -68,24 +68,16 @@ func effectCases() -> [BenchmarkCase] {
     ),
     BenchmarkCase(
       id: "d2", label: "(d″)",
-      title: "plain Swift shaped like (d′): Task.immediate on the main actor ×5,000",
+      title: "plain Swift shaped like (d′): Task { @MainActor in } ×5,000",
       sample: {
         var total = 0
-        // The effect's shape without a store: a task started on the main actor awaits work off
-        // it, changes main-actor state, and is awaited from the main actor.
+        // The effect's shape without a store: a task started on the main actor's next turn
+        // awaits work off it, changes main-actor state, and is awaited from the main actor.
         let time = await measureAsync(iterations: 5_000) {
-          if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            let task = Task.immediate { @MainActor in
-              total &+= await workOffMainActor()
-            }
-            await task.value
-          } else {
-            // Older Apple runtimes lack `Task.immediate`, as the store's effects do.
-            let task = Task { @MainActor in
-              total &+= await workOffMainActor()
-            }
-            await task.value
+          let task = Task { @MainActor in
+            total &+= await workOffMainActor()
           }
+          await task.value
         }
         consume(total)
         return time

@@ -88,7 +88,8 @@ extension List {
   }
 }
 
-/// (d): an effect that never suspends, so it has finished before `send` returns.
+/// (d): an effect that never suspends, so it finishes on the main actor's next turn after `send`
+/// returns, without leaving the main thread.
 struct EffectThatNeverSuspends: Reducer {
   struct State: Equatable { var done = 0 }
   enum Action: Equatable { case start, done }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#endif
-
 /// How busy the machine is: its 1-minute load average against its processor count.
 struct MachineLoad {
   /// The 1-minute load average, or `nil` where the platform does not tell.
@@ -30,18 +26,9 @@ struct MachineLoad {
   }
 }
 
-/// The 1-minute load average: `/proc/loadavg` on Linux, `getloadavg` on Darwin.
+/// The 1-minute load average, from the C library's `getloadavg` (Glibc reads `/proc/loadavg`).
 private func oneMinuteLoadAverage() -> Double? {
-  #if canImport(Darwin)
   var loads = [Double](repeating: 0, count: 3)
   guard getloadavg(&loads, 3) >= 1 else { return nil }
   return loads[0]
-  #elseif os(Linux)
-  guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
-    let first = text.split(separator: " ").first
-  else { return nil }
-  return Double(first)
-  #else
-  return nil
-  #endif
 }

@@ -1,10 +1,6 @@
 import ComposableArchitecture
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#endif
-
 /// (m): peak resident memory of 100,000 rows, each variant measured in a child process of its
 /// own so that no case's allocations count against another.
 enum PeakMemory {
@@ -88,19 +84,30 @@ enum PeakMemory {
 /// On Linux from `/proc/self/status` (`VmHWM`): `getrusage`'s peak there is carried over from
 /// the parent across `exec`, so a child would report its parent's peak.
 func peakResidentBytes() -> Int? {
-  #if canImport(Darwin)
-  var usage = rusage()
-  guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
-  return Int(usage.ru_maxrss)  // bytes on Darwin
-  #elseif os(Linux)
+  #if os(Linux)
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
     let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
     let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
   else { return nil }
   return kilobytes * 1_024
   #else
-  return nil
+  return rusagePeakResidentBytes()
   #endif
+}
+
+/// `getrusage`'s peak (`ru_maxrss`), which is in bytes on Darwin, where it is used; compiled on
+/// Linux too, so that only the choice between the two is Apple-only.
+private func rusagePeakResidentBytes() -> Int? {
+  var usage = rusage()
+  guard getrusage(rusageWho(RUSAGE_SELF), &usage) == 0 else { return nil }
+  return Int(usage.ru_maxrss)
+}
+
+/// `RUSAGE_SELF` as `getrusage` takes it: Darwin declares an `Int32`, Glibc an enum case.
+private func rusageWho(_ who: Int32) -> Int32 { who }
+
+private func rusageWho<Who: RawRepresentable>(_ who: Who) -> Int32 where Who.RawValue: BinaryInteger {
+  Int32(who.rawValue)
 }
 
 @MainActor

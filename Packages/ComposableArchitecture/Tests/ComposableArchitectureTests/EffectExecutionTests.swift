@@ -9,7 +9,7 @@ struct Probe: Reducer {
   }
 
   enum Action: Equatable {
-    case startImmediate
+    case startWithoutSuspending
     case startSuspending
     case startNested
     case ranOn(String)
@@ -20,7 +20,7 @@ struct Probe: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .startImmediate:
+    case .startWithoutSuspending:
       state.log.append("start")
       return .run { send in
         await send(.ranOn(isolationName()))
@@ -84,12 +84,29 @@ struct ProbePresenter: Reducer {
 
 @MainActor
 struct EffectExecutionTests {
-  @Test func run_effectThatNeverSuspends_finishesWithinSend() {
+  @Test func run_effectThatNeverSuspends_startsOnTheMainActorsNextTurnAfterSendReturns() async {
     let core = StoreCore(initialState: Probe.State(), reducer: Probe(), dependencies: DependencyValues())
-    _ = core.send(.startImmediate)
+    let task = core.send(.startWithoutSuspending)
+    // One code path on every platform: no `Task.immediate` on macOS/iOS 26 that would have run
+    // the effect within `send`.
+    #expect(core.state.log == ["start"])
+    #expect(core.state.ranOn == nil)
+    #expect(core.inFlightCount == 1)
+    await task?.value
     #expect(core.state.ranOn == "MainActor")
     #expect(core.state.log == ["start", "effect"])
     #expect(core.inFlightCount == 0)
+  }
+
+  @Test func send_rightAfterAnActionThatStartedAnEffect_isReducedBeforeTheEffectSends() async {
+    // A feature that expects an effect's first action in the state `send` leaves (a view reading
+    // it right after sending) fails here, whatever the platform.
+    let store = Store(initialState: Probe.State()) { Probe() }
+    let effect = store.send(.startWithoutSuspending)
+    store.send(.step("next input"))
+    #expect(store.state.log == ["start", "next input"])
+    await effect.finish()
+    #expect(store.state.log == ["start", "next input", "effect"])
   }
 
   @Test func run_effectThatSuspends_runsOnMainActorAndIsUntrackedWhenDone() async {
@@ -129,7 +146,7 @@ struct EffectExecutionTests {
     #expect(inReporter == "MainActor")
   }
 
-  @Test func cancel_afterAnEffectFinishedWithinSend_stillCancelsLaterEffectsWithThatID() async {
+  @Test func cancel_afterAnEffectWithThatIDFinished_stillCancelsLaterEffectsWithThatID() async {
     enum Action: Equatable { case quick, long, stop, done }
     let store = Store(initialState: 0) {
       Reduce<Int, Action> { count, action in
@@ -143,7 +160,7 @@ struct EffectExecutionTests {
         }
       }
     }
-    store.send(.quick)
+    await store.send(.quick).finish()
     #expect(store.state == 1)
     let long = store.send(.long)
     #expect(!long.isCancelled)

@@ -3,12 +3,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The server's connections and the threads that serve them.
 ///
 /// Every worker waits on one shared one-shot poller: the worker told that a socket is readable

@@ -4,12 +4,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An HTTP/1.1 server over POSIX sockets that hands every request to a ``WireHandler``.
 ///
 /// A pool of worker threads waits on one poller (epoll on Linux, poll elsewhere); the worker told

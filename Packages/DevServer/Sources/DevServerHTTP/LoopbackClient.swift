@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A minimal blocking HTTP/1.1 client over one keep-alive TCP connection, for the server's tests
 /// and the load benchmark (package access: not part of the public API).
 package final class LoopbackClient {

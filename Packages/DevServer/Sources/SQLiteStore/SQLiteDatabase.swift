@@ -4,12 +4,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A SQLite database file shared safely by threads of this process and by other processes.
 ///
 /// Opens in WAL mode with foreign keys on and a busy timeout, so `fan` and `arti` (two processes)

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// External anchors measured in the same run: wrk as the load generator, nginx serving a static
 /// file. Both are optional; when absent the benchmark says so and skips those figures.
 enum Anchors {
@@ -76,11 +70,7 @@ enum Anchors {
   }
 
   private static func freePort() -> UInt16 {
-    #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
+    let fd = socket(AF_INET, posixConstant(SOCK_STREAM), 0)
     defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

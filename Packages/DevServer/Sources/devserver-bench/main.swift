@@ -8,12 +8,6 @@ import MessageDataModels
 import SQLiteStore
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `swift run -c release devserver-bench`: throughput of the dev backend in-process and over
 /// loopback HTTP. Bounded in requests and time; prints one line per figure.
 /// `--only posts,reads` runs only the named cases (see ``BenchCase``).
@@ -596,11 +590,7 @@ enum Bench {
   /// User + system CPU time and context switches (voluntary and not) of this process so far.
   static func usage() -> (cpuSeconds: Double, contextSwitches: Int) {
     var usage = rusage()
-    #if canImport(Glibc)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    #endif
+    getrusage(posixConstant(RUSAGE_SELF), &usage)
     let seconds =
       Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6

@@ -3,12 +3,6 @@ import DevServerHTTP
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Turns SIGINT and SIGTERM into a graceful shutdown (main.swift then exits 0).
 ///
 /// Lives outside `main.swift` so the handler is not main-actor isolated: it runs on a dispatch

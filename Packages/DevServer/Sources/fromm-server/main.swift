@@ -4,12 +4,6 @@ import DevServerHTTP
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `fromm-server [--port N] [--data DIR] [--host ADDRESS] [--durability full|normal] [--demo]`: serves the dev backend over HTTP.
 
 let logger = Logger(label: "fromm-server")

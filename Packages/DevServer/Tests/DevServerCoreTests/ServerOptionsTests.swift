@@ -15,6 +15,20 @@ import Testing
     #expect(options.dataDirectory.path != FileManager.default.currentDirectoryPath)
   }
 
+  @Test func defaultDataDirectory_eachPlatformsLayout_isUnderHome() {
+    let linux = ServerOptions.defaultDataDirectory(home, applePlatform: false)
+    let apple = ServerOptions.defaultDataDirectory(home, applePlatform: true)
+    let xdg = ServerOptions.defaultDataDirectory(
+      home.merging(["XDG_DATA_HOME": "/data/ann"]) { $1 }, applePlatform: false)
+    let relativeXDG = ServerOptions.defaultDataDirectory(
+      home.merging(["XDG_DATA_HOME": "data"]) { $1 }, applePlatform: false)
+    #expect(linux.path == "/home/ann/.local/share/fromm-server")
+    #expect(apple.path == "/home/ann/Library/Application Support/fromm-server")
+    #expect(xdg.path == "/data/ann/fromm-server")
+    #expect(relativeXDG.path == "/home/ann/.local/share/fromm-server")
+    #expect(ServerOptions.defaultDataDirectory(home) == (ServerOptions.isApplePlatform ? apple : linux))
+  }
+
   @Test func equalsForms_andSeparateForms_meanTheSame() throws {
     let joined = try ServerOptions.parse(["--port=9000", "--data=/tmp/f", "--host=::1"], environment: home)
     let separate = try ServerOptions.parse(

@@ -11,13 +11,8 @@ import FanProfile
 import FanProfileView
 import FanSignIn
 import FanSignInView
+import Foundation
 import FrommUI
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // Runs one fan feature alone, or the whole app, on preview dependencies (no backend):
 //   swift run --package-path Packages/FanApp FanAppPreviews [app|signin|artists|chat|profile]

@@ -2,12 +2,6 @@ import CommonKit
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Keeps the session token in a file of the data folder, so the next launch is still signed in.
 ///
 /// Either one file holds the session of whoever signed in last, or a folder holds one file per

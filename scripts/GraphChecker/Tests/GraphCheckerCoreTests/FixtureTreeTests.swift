@@ -278,3 +278,26 @@ enum Fixture {
         "Packages/FanApp FanChat", "Packages/FanApp FanCoordinator",
       ])
 }
+
+@Test func appleLayers_layerThatMayImportATerminalLayer_isReported() throws {
+  let rules = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID()).json")
+  defer { try? FileManager.default.removeItem(at: rules) }
+  try Data(
+    #"""
+    {"layers": [
+      {"name": "ui", "modules": ["Styleguide"], "mayImport": []},
+      {"name": "feature", "modules": ["*Feature"], "mayImport": ["ui"]}
+    ],
+    "portability": {"availability": [], "linuxOnly": [], "darwinOnly": [], "appleLayers": ["feature"]}}
+    """#.utf8
+  ).write(to: rules)
+
+  let lines = try Foreign.lines("root-package", ["--rules", rules.path])
+
+  #expect(
+    lines.contains(
+      "scripts/graph-rules.json:1: error: [apple-layers] the layer feature, which an iOS app uses "
+        + "(`portability.appleLayers`), may import ui, which is not one of those layers, so an iOS build of its "
+        + "products would build ui too; fix: remove ui from the mayImport of feature, or add it to "
+        + "`portability.appleLayers` if an iOS app uses it"))
+}

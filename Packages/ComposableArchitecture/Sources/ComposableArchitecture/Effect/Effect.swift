@@ -64,9 +64,11 @@ public struct Effect<Action: Sendable>: Sendable {
   /// it throws goes to `handler`; with no handler, the error is reported as an issue (it is a
   /// bug to let an effect's error vanish). Cancellation is not an error.
   ///
-  /// The work starts at once and runs on the main actor, beside its store, so `send` costs no
-  /// thread hop; the `async` functions it awaits (a client's endpoints) run their own work off
-  /// the main actor. Do not block it with long synchronous work.
+  /// The work runs on the main actor, beside its store, so `send` costs no thread hop; the
+  /// `async` functions it awaits (a client's endpoints) run their own work off the main actor.
+  /// Do not block it with long synchronous work. It starts on the main actor's next turn, after
+  /// the `send` that returned it, on every platform (as TCA 1.x's effects do), so nothing it sends
+  /// is in the state that `send` leaves; a `TestStore` waits for it before `send` returns.
   ///
   /// ```swift
   /// return .run { send in

@@ -270,13 +270,18 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
   /// Runs `work` with `send` as a tracked effect: cancellable by its ids, counted until it
   /// finishes.
   ///
-  /// The effect runs on the main actor, like the store, and starts at once rather than on a
-  /// later turn of the main queue: an effect's own code is glue between dependencies and `send`,
-  /// and every hop between threads costs a wake-up (tens of microseconds on Linux, where the main
-  /// queue is served by a pool thread), while a round trip that stays on the main actor costs
-  /// about a microsecond. The dependencies an effect awaits are ordinary `async` functions, so
-  /// their work still runs off the main actor. Under a test store, effects run on its executor
-  /// instead, which counts their work so that the test can tell when they have settled.
+  /// The effect runs on the main actor, like the store: an effect's own code is glue between
+  /// dependencies and `send`, and every hop between threads costs a wake-up (tens of
+  /// microseconds on Linux, where the main queue is served by a pool thread), while a round trip
+  /// that stays on the main actor costs about a microsecond. The dependencies an effect awaits
+  /// are ordinary `async` functions, so their work still runs off the main actor. Under a test
+  /// store, effects run on its executor instead, which counts their work so that the test can
+  /// tell when they have settled.
+  ///
+  /// It starts on the main actor's next turn, after the `send` that started it has returned, as
+  /// TCA 1.x's `Task { @MainActor in … }` does, on every platform: `Task.immediate` would start it
+  /// within `send`, but only from macOS/iOS 26, and a feature must not behave one way on iOS 26
+  /// and another on iOS 18.
   ///
   /// The task-local values the effect sees (its store, for `Task.cancel(id:)`, and `dependencies`)
   /// are bound around the task's creation, which copies them into the task, rather than inside
@@ -315,17 +320,14 @@ package final class StoreCore<State, Action: Sendable>: StoreCoreProtocol {
     return task
   }
 
-  /// A task running `body`, started at once on the main actor, or on `executor` when given.
+  /// A task running `body` on the main actor from its next turn, or on `executor` when given.
   private static func makeTask(
     priority: TaskPriority?, executor: (any TaskExecutor)?,
     _ body: nonisolated(nonsending) @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     if let executor {
       Task(executorPreference: executor, priority: priority) { await body() }
-    } else if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-      Task.immediate(priority: priority) { @MainActor in await body() }
     } else {
-      // Older Apple runtimes lack `Task.immediate`: the effect starts on the main actor's next turn.
       Task(priority: priority) { @MainActor in await body() }
     }
   }

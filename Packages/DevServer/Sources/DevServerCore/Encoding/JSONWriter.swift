@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Appends JSON to a byte buffer exactly as `WireJSON.encode` would write it (sorted keys,
 /// unescaped slashes, `2026-01-31T09:30:00.123Z` dates), without `JSONEncoder`'s per-value
 /// boxing: the artist list and message pages are written on every poll, and `JSONEncoder` cost

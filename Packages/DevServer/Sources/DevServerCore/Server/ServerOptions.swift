@@ -117,18 +117,28 @@ package struct ServerOptions: Equatable, Sendable {
   }
 
   /// `$XDG_DATA_HOME/fromm-server` or `~/.local/share/fromm-server` on Linux,
-  /// `~/Library/Application Support/fromm-server` on Apple platforms.
-  package static func defaultDataDirectory(_ environment: [String: String]) -> URL {
+  /// `~/Library/Application Support/fromm-server` on Apple platforms (`applePlatform`, a
+  /// parameter so that both layouts are tested on Linux).
+  package static func defaultDataDirectory(
+    _ environment: [String: String], applePlatform: Bool = isApplePlatform
+  ) -> URL {
     let home =
       environment["HOME"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.homeDirectoryForCurrentUser
-    #if canImport(Darwin)
-    return home.appendingPathComponent("Library/Application Support/fromm-server")
-    #else
+    if applePlatform { return home.appendingPathComponent("Library/Application Support/fromm-server") }
     if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       return URL(fileURLWithPath: dataHome).appendingPathComponent("fromm-server")
     }
     return home.appendingPathComponent(".local/share/fromm-server")
+  }
+
+  /// Whether this build is for an Apple platform, whose data folders live in
+  /// `~/Library/Application Support`.
+  package static var isApplePlatform: Bool {
+    #if canImport(Darwin)
+    true
+    #else
+    false
     #endif
   }
 }

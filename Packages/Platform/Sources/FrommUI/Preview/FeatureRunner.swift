@@ -1,10 +1,5 @@
 import ComposableArchitecture
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Runs one feature alone in the terminal with preview dependencies: the terminal's
 /// equivalent of a SwiftUI preview, for a feature package's small preview executable.

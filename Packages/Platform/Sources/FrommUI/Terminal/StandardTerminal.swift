@@ -3,12 +3,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Terminal {
   /// The process's standard input and output.
   ///

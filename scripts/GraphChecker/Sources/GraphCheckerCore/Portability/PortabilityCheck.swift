@@ -49,6 +49,22 @@ extension Checker {
       }
     }
     let appleLayers = Set(portability.appleLayers)
+    // An iOS build of a layer's product builds what it imports too: a layer an iOS app uses may
+    // import only layers an iOS app uses, or the terminal kit would ride along.
+    for layer in rules.layers where appleLayers.contains(layer.name) {
+      for imported in layer.mayImport where !appleLayers.contains(imported) {
+        result.append(
+          Violation(
+            rule: "apple-layers", file: "scripts/graph-rules.json", line: 1,
+            message:
+              "the layer \(layer.name), which an iOS app uses (`portability.appleLayers`), may import \(imported), "
+              + "which is not one of those layers, so an iOS build of its products would build \(imported) too",
+            fix:
+              "remove \(imported) from the mayImport of \(layer.name), or add it to `portability.appleLayers` "
+              + "if an iOS app uses it",
+            key: "apple-layers|\(layer.name)|\(imported)"))
+      }
+    }
     var reported: Set<String> = []
     for module in graph.modules
     where module.kind == .library && module.layer.map(appleLayers.contains) == true

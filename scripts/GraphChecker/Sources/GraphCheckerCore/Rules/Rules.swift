@@ -84,7 +84,9 @@ public struct Rules: Sendable, Codable, Equatable {
     public var linuxOnly: [String]
     /// Names that exist only on Apple platforms (`Darwin`, `CommonCrypto`).
     public var darwinOnly: [String]
-    /// Layers whose modules an iOS app uses: their packages must declare `.iOS`.
+    /// Layers whose modules an iOS app uses: their packages must declare `.iOS`, their library
+    /// products are what CI builds for iOS, and they may import only each other (so no terminal
+    /// kit or view rides along).
     public var appleLayers: [String]
     /// Toolchain modules whose `.swiftinterface` availability adds to ``availability``
     /// (`Swift`, `_Concurrency`, `Observation`, `Synchronization`).
