@@ -231,22 +231,9 @@ func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Boo
     let artist = try Self.signIn(server, "iu_official")
     let fan = try Self.signIn(server, "demo_fan")
     let room = "/v1/rooms/\(artist.id)/messages"
-    let loop = try #require(server.server.loop.withLock { $0 })
     let first = try server.client().request("GET", room, headers: ["authorization": "Bearer \(fan.token)"])
     let cursor = try #require(try JSONSerialization.jsonObject(with: first.body) as? [String: Any])["cursor"]
-    // A poll of a quiet room whose wait ends a second before theirs: answered first if they are
-    // answered by the end of their wait rather than by the message.
-    let taeyeon = try Self.signIn(server, "taeyeon")
-    let quietRoom = "/v1/rooms/\(taeyeon.id)/messages"
-    let quiet = try server.client()
-    let quietFirst = try quiet.request("GET", quietRoom, headers: ["authorization": "Bearer \(fan.token)"])
-    let quietCursor = try #require(try JSONSerialization.jsonObject(with: quietFirst.body) as? [String: Any])[
-      "cursor"]
-    quiet.sendRaw(
-      Array(
-        "GET \(quietRoom)?after=\(quietCursor ?? 0)&wait=29 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n"
-          .utf8))
-    #expect(waitUntil { loop.heldByHandlers == 1 }, "the quiet room's poll should be held")
+    let started = ContinuousClock.now
     let clients = try (0..<40).map { _ in
       let client = try server.client()
       client.sendRaw(
@@ -255,7 +242,8 @@ func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Boo
             .utf8))
       return client
     }
-    #expect(waitUntil { loop.heldByHandlers == 41 }, "every poll should be held")
+    let loop = try #require(server.server.loop.withLock { $0 })
+    #expect(waitUntil { loop.heldByHandlers == 40 }, "every poll should be held")
     // Held on threads, 40 polls would have started 36 more workers.
     #expect(loop.workerCount == 4)
     let posted = try server.client().request(
@@ -268,14 +256,7 @@ func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) -> Boo
       #expect(page.map { String(decoding: $0.body, as: UTF8.self).contains("To everyone holding") } == true)
     }
     // Polls whose wait ended would hold the message too, but only once their 30 s are over.
-    #expect(throws: LoopbackClient.Failure.self, "the polls were answered by the end of their wait") {
-      try quiet.readResponse(timeout: .milliseconds(1))
-    }
-    _ = try server.client().request(
-      "POST", quietRoom,
-      headers: ["authorization": "Bearer \(taeyeon.token)", "content-type": "application/json"],
-      body: Data(#"{"text":"Done"}"#.utf8))
-    #expect(try quiet.readResponse(timeout: .seconds(60))?.status == 200)
+    #expect(ContinuousClock.now - started < .seconds(30))
   }
 
   @Test func stopping_answersHeldLongPolls_ratherThanCuttingThemOffAfterTheGracePeriod() throws {
