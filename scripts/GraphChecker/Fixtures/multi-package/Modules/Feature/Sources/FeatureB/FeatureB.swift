@@ -2,10 +2,10 @@ import CoreTests
 import CoreUtils
 
 #if canImport(UIKit)
-  import UIKit
+import UIKit
 #endif
 #if os(Android)
-  import AndroidLogging
+import AndroidLogging
 #endif
 
 public let b = 1
