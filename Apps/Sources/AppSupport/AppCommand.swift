@@ -49,44 +49,36 @@ public struct AppOptions: Sendable, Equatable {
     currentDirectory: String = FileManager.default
       .currentDirectoryPath
   ) throws(OptionsError) -> AppCommand {
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
-    if arguments.contains("--version") { return .version }
-
+    let line: CommandLineOptions
+    do {
+      line = try CommandLineOptions.parse(
+        arguments, valued: ["--server", "--data", "--user"], flags: ["--plain"])
+    } catch {
+      switch error {
+      case .unknownOption(let name, _): throw .unknownOption(name)
+      case .unexpectedArgument(let argument): throw .unexpectedArgument(argument)
+      case .missingValue(let name): throw .missingValue(name)
+      case .unexpectedValue(let name): throw .unexpectedValue(name)
+      }
+    }
+    switch line.request {
+    case .help: return .help
+    case .version: return .version
+    case nil: break
+    }
     var server: URL?
     var data: String?
     var plain = false
     var user: String?
     var seen: Set<String> = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      // `swift run fan -- --data DIR` passes the `--` on; it ends nothing here.
-      if argument == "--" { continue }
-      let (name, inlineValue) = split(argument)
-      guard name.hasPrefix("-") else { throw .unexpectedArgument(argument) }
-      guard Self.knownOptions.contains(name) else { throw .unknownOption(name) }
-      guard seen.insert(name).inserted else { throw .repeated(name) }
-      switch name {
-      case "--plain":
-        if inlineValue != nil { throw .unexpectedValue(name) }
-        plain = true
-      default:
-        let value: String
-        if let inlineValue {
-          value = inlineValue
-        } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-          value = arguments[index]
-          index += 1
-        } else {
-          throw .missingValue(name)
-        }
-        guard !value.isEmpty else { throw .missingValue(name) }
-        switch name {
-        case "--server": server = try serverURL(value)
-        case "--user": user = try username(value)
-        default: data = value
-        }
+    for option in line.options {
+      guard seen.insert(option.name).inserted else { throw .repeated(option.name) }
+      let value = option.value ?? ""
+      switch option.name {
+      case "--plain": plain = true
+      case "--server": server = try serverURL(value)
+      case "--user": user = try username(value)
+      default: data = value
       }
     }
     let dataDirectory: URL
@@ -111,13 +103,6 @@ public struct AppOptions: Sendable, Equatable {
     }
     guard let home = environment["HOME"], !home.isEmpty else { throw .noHome }
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/fromm", isDirectory: true)
-  }
-
-  static let knownOptions: Set<String> = ["--server", "--data", "--plain", "--user"]
-
-  private static func split(_ argument: String) -> (name: String, value: String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
   private static func serverURL(_ text: String) throws(OptionsError) -> URL {

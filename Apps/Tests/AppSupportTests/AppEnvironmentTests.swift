@@ -148,10 +148,14 @@ struct AppEnvironmentTests {
     func send(_ request: WireRequest) async throws -> WireResponse { WireResponse(status: status) }
   }
 
+  /// Never answers: waits, without a timer, until the health check gives up and cancels it.
   struct SilentTransport: Transport {
     func send(_ request: WireRequest) async throws -> WireResponse {
-      try await Task.sleep(for: .seconds(60))
-      return WireResponse(status: 200)
+      let (silence, continuation) = AsyncStream<Never>.makeStream()
+      // Iterating a stream ends when the task is cancelled; nothing else ends this one.
+      for await _ in silence {}
+      continuation.finish()
+      throw CancellationError()
     }
   }
 

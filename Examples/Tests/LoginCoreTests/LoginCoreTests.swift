@@ -53,10 +53,7 @@ struct LoginCoreTests {
       $0.authenticationClient.login = { @Sendable _, _ in
         AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: true)
       }
-      $0.authenticationClient.twoFactor = { @Sendable _, _ in
-        try await Task.sleep(for: .seconds(1))
-        return AuthenticationResponse(token: "deadbeefdeadbeef", twoFactorRequired: false)
-      }
+      $0.authenticationClient.twoFactor = { @Sendable _, _ in try await Task.never() }
     }
 
     await store.send(\.view.binding.email, "2fa@pointfree.co") {

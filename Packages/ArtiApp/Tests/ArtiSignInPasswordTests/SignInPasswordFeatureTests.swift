@@ -165,10 +165,7 @@ struct SignInPasswordFeatureTests {
     let store = TestStore(initialState: SignInPasswordFeature.State(username: "iu_official")) {
       SignInPasswordFeature()
     } withDependencies: {
-      $0.authClient.signIn = { _, _ in
-        try await Task.sleep(for: .seconds(60))
-        return session()
-      }
+      $0.authClient.signIn = { _, _ in try await Task.never() }
     }
 
     await store.send(.view(.passwordSubmitted("fromm-demo-1"))) {

@@ -14,6 +14,15 @@ enum Foreign {
   static func lines(_ name: String, _ extra: [String] = []) throws -> [String] {
     try run(name, extra).output.split(separator: "\n").map(String.init)
   }
+
+  /// The report of `module` importing `name`, which nothing has, in multi-package's Feature.
+  static func unknownImport(_ module: String, _ name: String) -> String {
+    "Modules/Feature/Sources/\(module)/\(module).swift:1: error: [unknown-import] \(module) imports \(name), which "
+      + "no package of the repository declares and neither the toolchain nor an SDK has; fix: if \(name) was "
+      + "deleted or renamed, remove the import or import what replaced it; if the name is misspelt, correct "
+      + "it; if a package vends it, declare that product in Modules/Feature/Package.swift; if only some "
+      + "platforms have it, wrap the import in `#if canImport(\(name))`"
+  }
 }
 
 @Test func rootPackageLikeIsowords_noRules_reportsRemoteImplicitImportAndEveryPolicyFreeRule() throws {
@@ -76,6 +85,8 @@ enum Foreign {
       "Modules/Feature/Sources/FeatureB/FeatureB.swift:2: error: [implicit-import] FeatureB imports CoreUtils "
         + "without declaring it as a direct dependency; fix: add .product(name: \"CoreKit\", package: \"Core\") "
         + "to the dependencies of FeatureB in Modules/Feature/Package.swift",
+      Foreign.unknownImport("FeatureC", "CoreUtilities"),
+      Foreign.unknownImport("FeatureD", "CoreNetworking"),
       "Modules/Feature/Tests/FeatureATests/FeatureATests.swift:1: error: [implicit-import] FeatureATests "
         + "imports CoreTestSupport without declaring it as a direct dependency; fix: Modules/Core vends no "
         + "product containing CoreTestSupport: add .library(name: \"CoreTestSupport\", targets: "
@@ -90,8 +101,38 @@ enum Foreign {
         + "declaring it as a direct dependency; fix: add .product(name: \"CoreKit\", package: \"Core\") to the "
         + "dependencies of lint in Tools/Lint/Package.swift, and .package(path: \"../../Modules/Core\") to its "
         + "package dependencies",
-      "11 modules in 3 packages: 7 error(s), 0 warning(s), 0 known",
+      "11 modules in 3 packages: 9 error(s), 0 warning(s), 0 known",
     ])
+}
+
+@Test func importOfDeletedOrFarMisspeltModule_noRules_isReportedButToolchainSDKAndGuardedImportsAreNot()
+  throws
+{
+  let lines = try Foreign.lines("multi-package")
+  // FeatureD still imports CoreNetworking, deleted from Core; FeatureC means CoreUtils, four
+  // letters away, too far for a slip.
+  #expect(lines.contains(Foreign.unknownImport("FeatureD", "CoreNetworking")))
+  #expect(lines.contains(Foreign.unknownImport("FeatureC", "CoreUtilities")))
+  // Dispatch and Foundation are the toolchain's, SwiftUI an Apple SDK's; UIKit and AndroidLogging
+  // sit inside a platform #if.
+  for name in ["Dispatch", "Foundation", "SwiftUI", "UIKit", "AndroidLogging"] {
+    #expect(!lines.contains { $0.contains("imports \(name),") }, "unexpected finding about \(name)")
+  }
+}
+
+@Test func unknownImport_warningSeverityAndSystemModulesInTheRules_downgradeOrAcceptTheImport() throws {
+  let rules = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID()).json")
+  defer { try? FileManager.default.removeItem(at: rules) }
+  try Data(#"{"severities": {"unknown-import": "warning"}, "systemModules": ["CoreNetworking"]}"#.utf8)
+    .write(to: rules)
+
+  let lines = try Foreign.lines("multi-package", ["--rules", rules.path])
+
+  #expect(!lines.contains { $0.contains("CoreNetworking") })
+  #expect(
+    lines.contains {
+      $0.hasPrefix("Modules/Feature/Sources/FeatureC/FeatureC.swift:1: warning: [unknown-import]")
+    })
 }
 
 @Test func folderWithoutPackages_check_failsSayingWhereItLooked() throws {

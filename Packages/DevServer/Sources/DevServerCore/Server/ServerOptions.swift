@@ -1,3 +1,4 @@
+import CommonKit
 import Foundation
 
 /// What `fromm-server`'s command line and environment ask for.
@@ -61,28 +62,29 @@ package struct ServerOptions: Equatable, Sendable {
       options.dataDirectory = URL(fileURLWithPath: value)
     }
     if let value = environment["FROMM_HOST"], !value.isEmpty { options.host = value }
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      if argument == "-h" || argument == "--help" {
-        return ServerOptions(command: .help, dataDirectory: options.dataDirectory)
-      }
-      if argument == "--version" {
-        return ServerOptions(command: .version, dataDirectory: options.dataDirectory)
-      }
-      if argument == "--demo" {
-        options.demo = true
-        continue
-      }
-      let (name, inlineValue) = split(argument)
-      guard
-        ["--port", "--data", "--host", "--durability", "--max-per-address", "--trusted-proxy"].contains(name)
-      else {
+    let line: CommandLineOptions
+    do {
+      line = try CommandLineOptions.parse(
+        arguments,
+        valued: ["--port", "--data", "--host", "--durability", "--max-per-address", "--trusted-proxy"],
+        flags: ["--demo"])
+    } catch {
+      switch error {
+      case .unknownOption(_, let argument), .unexpectedArgument(let argument):
         throw ServerOptionsError(message: "unknown argument '\(argument)'")
+      case .missingValue(let name): throw ServerOptionsError(message: "\(name) needs a value")
+      case .unexpectedValue(let name): throw ServerOptionsError(message: "\(name) takes no value")
       }
-      guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
-        throw ServerOptionsError(message: "\(name) needs a value")
-      }
+    }
+    switch line.request {
+    case .help: return ServerOptions(command: .help, dataDirectory: options.dataDirectory)
+    case .version: return ServerOptions(command: .version, dataDirectory: options.dataDirectory)
+    case nil: break
+    }
+    for option in line.options {
+      let (name, value) = (option.name, option.value ?? "")
       switch name {
+      case "--demo": options.demo = true
       case "--port": options.port = try port(value, from: name)
       case "--data": options.dataDirectory = URL(fileURLWithPath: value)
       case "--durability":
@@ -101,12 +103,6 @@ package struct ServerOptions: Equatable, Sendable {
       }
     }
     return options
-  }
-
-  /// `--name=value` → ("--name", "value"); anything else → (argument, nil).
-  private static func split(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
   private static func port(_ text: String, from source: String) throws(ServerOptionsError) -> UInt16 {

@@ -132,14 +132,22 @@ public struct GraphLoader: Sendable {
     let platformNames = [
       "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS",
     ]
-    // Only imports a letter or two from a module's name can be misspelt or stale ones; the rest
-    // are the toolchain's and the SDKs' modules. Each name is compared once.
-    var misspelt: [String: Bool] = [:]
+    // An import no package declares is a deleted or misspelt module unless the toolchain or an SDK
+    // has it; inside a platform `#if` only a slip of an in-repo name counts (the branch may be
+    // for a platform whose modules this toolchain lacks). Each name is looked at once.
+    let system = SystemModules.current().union(rules.systemModules ?? [])
+    let importNames = Array(names.targetOfImport.keys)
+    var unknown: [String: (nearRepo: Bool, close: [String])] = [:]
     for scan in scans {
-      for use in (try? scan.get().unresolved) ?? [] where misspelt[use.module] == nil {
-        misspelt[use.module] = !ModuleGraph.misspellings(
-          of: use.module, among: Array(names.targetOfImport.keys)
-        ).isEmpty
+      for use in (try? scan.get().unresolved) ?? [] where unknown[use.module] == nil {
+        guard !system.contains(use.module) else {
+          unknown[use.module] = (false, [])
+          continue
+        }
+        let near = ModuleGraph.misspellings(of: use.module, among: importNames)
+        unknown[use.module] = (
+          !near.isEmpty, near + ModuleGraph.misspellings(of: use.module, among: Array(system))
+        )
       }
     }
     var next = 0
@@ -168,7 +176,14 @@ public struct GraphLoader: Sendable {
         module.importName = names.importName(of: target.name)
         module.declared = declared
         module.externalDependencies = Set(declared.filter(\.isRemote).map(\.name)).sorted()
-        module.unresolvedImports = scanned.unresolved.filter { misspelt[$0.module] == true }
+        module.unresolvedImports = scanned.unresolved.compactMap { use in
+          guard let found = unknown[use.module], !system.contains(use.module),
+            found.nearRepo || !use.isGuarded
+          else { return nil }
+          var use = use
+          use.closeNames = found.close
+          return use
+        }
         module.declaresExtensions = scanned.declaresExtensions
         module.portability = scanned.portability
         module.darwinBranches = scanned.darwinBranches

@@ -40,6 +40,8 @@ public struct Module: Sendable, Codable, Equatable {
     public var isTestable = false
     /// True when a `#if` testing the platform or `canImport` encloses it.
     public var isGuarded = false
+    /// For an import of a module nothing declares: the names it is a letter or two from.
+    public var closeNames: [String]?
 
     /// Creates a use of `module` at `file:line`.
     public init(module: String, file: String, line: Int, isCanImport: Bool) {
@@ -72,8 +74,9 @@ public struct Module: Sendable, Codable, Equatable {
   public var declared: [Declared] = []
   /// Products of packages outside the repository it declares.
   public var externalDependencies: [String] = []
-  /// Imports of modules neither in the repository nor declared as a remote product anywhere
-  /// (the toolchain's and SDKs' modules, and misspelt or deleted ones).
+  /// Imports of modules that neither a package of the repository (a target, a remote product some
+  /// manifest declares) nor the toolchain or an SDK (``SystemModules``) has: deleted or misspelt
+  /// ones. One inside a platform `#if` counts only when a letter or two from an in-repo name.
   public var unresolvedImports: [Use] = []
   /// Whether its sources declare an extension: members of an extension are visible to any module
   /// that builds with it, with or without an import (`@Dependency(\.authClient)`).

@@ -162,9 +162,7 @@ public enum ToolchainIdentity {
   public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     let fm = FileManager.default
     var parts: [String] = []
-    let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    if let swift = path.lazy.map({ "\($0)/swift" }).first(where: { fm.isExecutableFile(atPath: $0) }) {
-      let resolved = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
+    if let resolved = swift(environment: environment) {
       for file in [resolved, resolved.deletingLastPathComponent().appendingPathComponent("swift-package")] {
         guard let attributes = try? fm.attributesOfItem(atPath: file.path) else { continue }
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -181,6 +179,13 @@ public enum ToolchainIdentity {
       parts.append("swift-version=\(pinned)")
     }
     return parts.joined(separator: "|")
+  }
+
+  /// The first `swift` on `PATH`, symbolic links resolved: its toolchain's `usr/bin/swift`.
+  static func swift(environment: [String: String]) -> URL? {
+    let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    return path.lazy.map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+      .map { URL(fileURLWithPath: $0).resolvingSymlinksInPath() }
   }
 }
 

@@ -141,10 +141,8 @@ public enum InterfaceAvailability {
     let fm = FileManager.default
     var dirs: [URL] = []
     if let libraryDir { dirs.append(libraryDir) }
-    let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    if let swift = path.lazy.map({ "\($0)/swift" }).first(where: { fm.isExecutableFile(atPath: $0) }) {
-      let usr = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    if let swift = ToolchainIdentity.swift(environment: environment) {
+      let usr = swift.deletingLastPathComponent().deletingLastPathComponent()
       dirs += ["linux", "macosx"].map { usr.appendingPathComponent("lib/swift/\($0)") }
     }
     if let sdk = environment["SDKROOT"] {

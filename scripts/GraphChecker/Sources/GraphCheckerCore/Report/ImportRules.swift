@@ -110,7 +110,7 @@ struct ImportRules {
     return result
   }
 
-  /// Declared names that name nothing, and imports of names a letter or two from a module's.
+  /// Declared names that name nothing, and imports of modules nothing has (``Module/unresolvedImports``).
   private func danglingNames() -> [Violation] {
     var result: [Violation] = []
     for entry in module.declared {
@@ -128,14 +128,18 @@ struct ImportRules {
     }
     var reported: Set<String> = []
     for use in module.unresolvedImports where reported.insert("\(use.module)|\(use.file)").inserted {
-      let close = ModuleGraph.misspellings(of: use.module, among: graph.modules.map(\.importName))
-      guard !close.isEmpty else { continue }
+      let close = use.closeNames ?? []
       result.append(
         Violation(
           rule: "unknown-import", file: use.file, line: use.line,
-          message: "\(module.name) imports \(use.module), which no package of the repository declares",
-          fix: "did you mean \(close.joined(separator: ", "))? correct the import, or declare "
-            + "the package that vends \(use.module)",
+          message: "\(module.name) imports \(use.module), which no package of the repository declares"
+            + (close.isEmpty ? " and neither the toolchain nor an SDK has" : ""),
+          fix: close.isEmpty
+            ? "if \(use.module) was deleted or renamed, remove the import or import what replaced it; if the "
+              + "name is misspelt, correct it; if a package vends it, declare that product in "
+              + "\(manifest); if only some platforms have it, wrap the import in `#if canImport(\(use.module))`"
+            : "did you mean \(close.joined(separator: ", "))? correct the import, or declare "
+              + "the package that vends \(use.module)",
           key: "unknown-import|\(module.name)|\(use.module)|\(use.file)"))
     }
     return result

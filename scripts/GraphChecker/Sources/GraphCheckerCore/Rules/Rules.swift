@@ -54,6 +54,9 @@ public struct Rules: Sendable, Codable, Equatable {
   public var severities: [String: Severity]?
   /// What must build on Apple platforms, and the APIs that limit it.
   public var portability: Portability?
+  /// Modules an `import` may name that neither a package of the repository nor the toolchain
+  /// declares, beyond ``SystemModules/otherPlatforms`` (an SDK framework missing there).
+  public var systemModules: [String]?
 
   /// APIs that exist only from some OS version or only on some platforms.
   public struct Portability: Sendable, Codable, Equatable {
@@ -114,7 +117,7 @@ public struct Rules: Sendable, Codable, Equatable {
   public init(
     packages: [String]? = nil, layers: [Layer] = [], forbidden: [ForbiddenEdge] = [],
     orphanExemptLayers: [String] = [], runs: [Run]? = nil, severities: [String: Severity]? = nil,
-    portability: Portability? = nil
+    portability: Portability? = nil, systemModules: [String]? = nil
   ) {
     self.packages = packages
     self.layers = layers
@@ -123,10 +126,11 @@ public struct Rules: Sendable, Codable, Equatable {
     self.runs = runs
     self.severities = severities
     self.portability = portability
+    self.systemModules = systemModules
   }
 
   private enum CodingKeys: String, CodingKey {
-    case packages, layers, forbidden, orphanExemptLayers, runs, severities, portability
+    case packages, layers, forbidden, orphanExemptLayers, runs, severities, portability, systemModules
   }
 
   /// Reads rules in which any field may be missing.
@@ -139,7 +143,8 @@ public struct Rules: Sendable, Codable, Equatable {
       orphanExemptLayers: try container.decodeIfPresent([String].self, forKey: .orphanExemptLayers) ?? [],
       runs: try container.decodeIfPresent([Run].self, forKey: .runs),
       severities: try container.decodeIfPresent([String: Severity].self, forKey: .severities),
-      portability: try container.decodeIfPresent(Portability.self, forKey: .portability))
+      portability: try container.decodeIfPresent(Portability.self, forKey: .portability),
+      systemModules: try container.decodeIfPresent([String].self, forKey: .systemModules))
   }
 
   /// The severity of rule `name`: as `severities` says, else off for the ``policyRules`` and

@@ -1,3 +1,6 @@
 import CoreModels
+import Dispatch
+import Foundation
+import SwiftUI
 
 public let a = Model()

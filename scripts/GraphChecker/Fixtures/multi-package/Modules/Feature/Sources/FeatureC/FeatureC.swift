@@ -1,1 +1,3 @@
+import CoreUtilities
+
 public let c = 1

@@ -1,1 +1,3 @@
+import CoreNetworking
+
 public let d = 1
