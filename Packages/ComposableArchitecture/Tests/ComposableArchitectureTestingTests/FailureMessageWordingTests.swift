@@ -34,9 +34,12 @@ struct FailureMessageWordingTests {
       await store.send(.tick)
     }
     let timerClock = TestClock()
-    let timer = Task { for await _ in timerClock.timer(interval: .seconds(1)) {} }
+    let timer = effectTask { for await _ in timerClock.timer(interval: .seconds(1)) {} }
+    while timerClock.sleeperCount == 0 { await Task.yield() }
     let unfinishedSleeps = await collectIssues { await timerClock.run(timeout: .milliseconds(10)) }
-    await timer.value
+    // `run` gives up with the timer asleep or between two ticks: cancelled, it ends either way.
+    timer.cancel()
+    _ = await timer.result
     #expect(
       (issues + dismissed + unfinishedSleeps).map { $0.prefix { $0 != "\n" } } == [
         "A state change does not match expectation: …",

@@ -1,5 +1,5 @@
 import ComposableArchitecture
-@testable import ComposableArchitectureTesting
+import ComposableArchitectureTesting
 import Testing
 
 struct TestClockTests {
@@ -74,15 +74,6 @@ struct TestClockTests {
     return count
   }
 
-  /// A task that runs where a test store's effects run. The clock then knows exactly when a woken
-  /// task has reached its next sleep; a plain task is given a grace period instead, which a
-  /// loaded machine can outlast, so a test of sleeps begun while the clock moves would be a race.
-  private static func effectTask<Success: Sendable>(
-    _ body: @escaping @Sendable () async throws -> Success
-  ) -> Task<Success, any Error> {
-    Task(executorPreference: EffectExecutor.shared) { try await body() }
-  }
-
   /// Starts a task that sleeps five times and, once it sleeps, lets `drive` run the clock, twenty
   /// times over: each sleep after the first begins while the clock is moving.
   private static func expectFiveSleepsEnded(driving drive: (TestClock) async -> Void) async throws {
@@ -109,7 +100,7 @@ struct TestClockTests {
   @Test func run_timerOfTenTicks_deliversEveryTick() async throws {
     let clock = TestClock()
     let timer = clock.timer(interval: .seconds(1)).prefix(10)
-    let task = Self.effectTask {
+    let task = effectTask {
       var ticks = 0
       for await _ in timer { ticks += 1 }
       return ticks
@@ -124,7 +115,7 @@ struct TestClockTests {
   @MainActor
   @Test func run_unboundedTimer_reportsSleepsStillSuspendingAndCancelsThem() async throws {
     let clock = TestClock()
-    let task = Self.effectTask {
+    let task = effectTask {
       var ticks = 0
       for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
       return ticks
