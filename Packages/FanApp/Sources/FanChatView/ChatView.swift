@@ -80,7 +80,7 @@ public struct ChatView: TerminalView {
 
   private func row(_ message: Message, myId: AccountID) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
-    return ListItem("\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone))
+    return ListItem(message.text, label: sender, detail: MessageTime.format(message.sentAt, in: timeZone))
   }
 
   /// The action that `input` means in the room.

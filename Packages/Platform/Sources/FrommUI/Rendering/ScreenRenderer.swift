@@ -103,7 +103,7 @@ struct ScreenRenderer {
       let bullet =
         isNumbered ? TextLayout.pad("\(index + 1).", to: numberWidth + 1, alignment: .trailing) + " " : "- "
       let prefix = marker + bullet
-      var rows = hanging(prefix, item.title)
+      var rows = hanging(prefix, item.label.map { "\($0): \(item.title)" } ?? item.title)
       if let detail = item.detail.map(TextLayout.sanitize) {
         let detailWidth = TextWidth.columns(detail)
         if rows.count == 1, TextWidth.columns(rows[0]) + 1 + detailWidth <= width {
