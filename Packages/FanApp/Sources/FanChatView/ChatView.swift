@@ -85,7 +85,7 @@ public struct ChatView: TerminalView {
   private func row(_ message: Message, myId: AccountID, firstUnread: MessageID?) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
     return ListItem(
-      "\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone),
+      message.text, label: sender, detail: MessageTime.format(message.sentAt, in: timeZone),
       marker: message.id == firstUnread ? Self.unreadMarker : nil)
   }
 

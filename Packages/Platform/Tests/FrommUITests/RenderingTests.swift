@@ -45,6 +45,18 @@ import Testing
         """)
   }
 
+  @Test func plainText_logItemWithLabel_showsLabelColonTitleAndWrapsUnderIt() {
+    let screen = Screen {
+      Component.log([ListItem("오늘 공연 정말 최고였어요", label: "IU", detail: "08:00")])
+    }
+    #expect(
+      screen.plainText(width: 24) == """
+          - IU: 오늘 공연 정말
+            최고였어요
+            08:00
+        """)
+  }
+
   @Test func plainText_unnumberedList_usesDashes() {
     let screen = Screen { Component.list([ListItem("a"), ListItem("b")], numbered: false) }
     #expect(screen.plainText() == "  - a\n  - b")

@@ -106,7 +106,7 @@ struct ScreenRenderer {
       if let line = item.marker {
         lines += TextLayout.wrap("-- \(line) --", width: width).map { StyledLine($0, .warning) }
       }
-      var rows = hanging(prefix, item.title)
+      var rows = hanging(prefix, item.label.map { "\($0): \(item.title)" } ?? item.title)
       if let detail = item.detail.map(TextLayout.sanitize) {
         let detailWidth = TextWidth.columns(detail)
         if rows.count == 1, TextWidth.columns(rows[0]) + 1 + detailWidth <= width {

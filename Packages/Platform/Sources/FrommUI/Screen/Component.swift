@@ -69,7 +69,7 @@ public struct Component: Sendable, Equatable {
   /// a marker says how many new messages are below.
   ///
   /// ```swift
-  /// Component.log(state.messages.map { ListItem("\($0.sender): \($0.text)", detail: $0.time) })
+  /// Component.log(state.messages.map { ListItem($0.text, label: $0.sender, detail: $0.time) })
   /// Component.log(newestFirst, newestFirst: true)  // the newest at the top
   /// ```
   public static func log(_ items: [ListItem], newestFirst: Bool = false) -> Component {
@@ -157,15 +157,21 @@ public struct Component: Sendable, Equatable {
 public struct ListItem: Sendable, Equatable {
   /// The row's main text.
   public var title: String
+  /// Who the row is from, shown before the title with a colon (`IU: hello`). Kept apart so that
+  /// a room's rows hold each message's text itself, sharing its storage, rather than a copy
+  /// joined to the name: a screen of 10,000 messages would otherwise hold the room twice.
+  public var label: String?
   /// Secondary text, right-aligned on the row.
   public var detail: String?
   /// A line drawn above the row, such as where unread messages start: `-- new --`. It goes
   /// with its row when a log is paged.
   public var marker: String?
 
-  /// Creates a row, with a `marker` line above it when given.
-  public init(_ title: String, detail: String? = nil, marker: String? = nil) {
+  /// Creates a row, with who it is from (`label`) before its title and a `marker` line above it
+  /// when given.
+  public init(_ title: String, label: String? = nil, detail: String? = nil, marker: String? = nil) {
     self.title = title
+    self.label = label
     self.detail = detail
     self.marker = marker
   }
