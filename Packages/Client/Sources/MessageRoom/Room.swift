@@ -4,7 +4,8 @@ import MessageClient
 import MessageDataModels
 
 /// One artist's room as a screen keeps it, in either app: following it (``MessageClient/followRoom``)
-/// into a ``RoomFeed``, paging back through older messages, and sending through an ``Outbox``
+/// into a ``RoomFeed``, paging back through older messages, deleting the reader's own (once they
+/// confirm), and sending through an ``Outbox``
 /// (a fan's replies, an artist's broadcasts): every message typed goes out in order, each under
 /// its own idempotency key, and what could not be sent is kept for a retry.
 ///
@@ -26,6 +27,10 @@ public struct Room: Reducer {
     public var feed: RoomFeed
     /// The message being sent, or kept because it was too long or sending failed.
     public var outbox: Outbox
+    /// The reader's own message they asked to delete, until they confirm or think again.
+    public var deleting: Message?
+    /// Why the last deletion failed.
+    public var deletionFailure: String?
 
     /// The room of `artistId` as `sender` writes in it (the artist when `nil`); `outbox` says
     /// what they send (replies or broadcasts).
@@ -49,6 +54,8 @@ public struct Room: Reducer {
     case olderResponse(Result<HistoryPage, APIError>)
     /// The server's answer to a message sent.
     case sendResponse(Result<Message, APIError>)
+    /// The server's answer to a deletion: the id of the message gone.
+    case deleteResponse(Result<MessageID, APIError>)
 
     /// What the reader did in the room.
     public enum View: Equatable, Sendable {
@@ -66,6 +73,12 @@ public struct Room: Reducer {
       case retryTapped
       /// Forget the kept messages instead of sending them.
       case discardTapped
+      /// Delete one of the reader's own messages: asks first.
+      case deleteTapped(MessageID)
+      /// Yes, delete the message asked about.
+      case deleteConfirmed
+      /// No, keep it.
+      case deleteCancelled
     }
   }
 
@@ -156,6 +169,36 @@ public struct Room: Reducer {
 
     case .sendResponse(.failure(let error)):
       state.outbox.failed(error)
+      return .none
+
+    case .view(.deleteTapped(let id)):
+      // Only what the reader wrote, and only what the room shows.
+      state.deleting = state.feed.messages.first { $0.id == id && $0.senderId == state.sender }
+      state.deletionFailure = state.deleting == nil ? "That message is not one of yours here." : nil
+      return .none
+
+    case .view(.deleteCancelled):
+      state.deleting = nil
+      return .none
+
+    case .view(.deleteConfirmed):
+      guard let message = state.deleting else { return .none }
+      state.deleting = nil
+      return .run { [artistId = state.artistId, messageClient] send in
+        await send(
+          .deleteResponse(
+            Result {
+              try await messageClient.deleteMessage(artistId, message.id)
+              return message.id
+            }))
+      }
+
+    case .deleteResponse(.success(let id)):
+      state.feed.remove([id])
+      return .none
+
+    case .deleteResponse(.failure(let error)):
+      state.deletionFailure = "Could not delete the message: \(error.message)"
       return .none
     }
   }
