@@ -5,7 +5,8 @@ import MessageDataModels
 import MessageRoom
 
 /// The room in the terminal: every line typed is a broadcast; `/retry` sends a broadcast that
-/// failed again; `/reload` reads the room again (commands from ``KeyMap``, never single keys).
+/// failed again; `/reload` reads the room again; `/delete` deletes the newest broadcast once
+/// `y` confirms it (commands from ``KeyMap``, never single keys).
 ///
 /// Messages are listed oldest first, the newest by the prompt, each with who sent it and when.
 /// PageUp and PageDown page by what fits; PageUp (or `/older`) reads older messages from the
@@ -16,6 +17,7 @@ public struct RoomView: TerminalView {
   static let retry = KeyMap.retry.menuCommand(keys: false, title: "Send the kept broadcast again")
   static let older = KeyMap.older.menuCommand(keys: false)
   static let discard = MenuCommand("/discard", "Forget the kept broadcasts")
+  static let delete = KeyMap.delete.menuCommand(keys: false, title: "Delete your last broadcast (asks first)")
 
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -62,21 +64,33 @@ public struct RoomView: TerminalView {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
       }
       if let unsent = outbox.unsentSummary { Component.notice(unsent) }
+      if let failure = state.deletionFailure { Component.errorBanner(failure) }
       Component.divider
-      Component.text(
-        "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
-          + (room.isLive ? " New replies appear here." : ""),
-        style: .dim)
-      Component.menu(
-        outbox.unsent.isEmpty
-          ? [Self.reload, Self.older] : [Self.retry, Self.discard, Self.reload, Self.older])
-      Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: outbox.refusedText)
+      if let deleting = state.deleting {
+        Component.notice("Delete your broadcast \"\(deleting.text)\"? It goes from every fan's room.")
+        Component.menu(YesOrNo.menu(yes: "Yes, delete it", no: "No, keep it"))
+        Component.prompt("Delete? (y/n)")
+      } else {
+        Component.text(
+          "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
+            + (room.isLive ? " New replies appear here." : ""),
+          style: .dim)
+        Component.menu(
+          outbox.unsent.isEmpty
+            ? [Self.reload, Self.older, Self.delete]
+            : [Self.retry, Self.discard, Self.reload, Self.older, Self.delete])
+        Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: outbox.refusedText)
+      }
     }
   }
 
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: Room.State) -> Room.Action? {
+    if state.deleting != nil {
+      return YesOrNo(input).map { $0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled) }
+    }
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
+    if KeyMap.delete.matches(input, keys: false) { return .view(.deleteTapped(nil)) }
     // `/retry` and `/discard` mean something only while broadcasts are kept (and `/help` says so).
     if !state.outbox.unsent.isEmpty {
       if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }

@@ -73,8 +73,8 @@ public struct Room: Reducer {
       case retryTapped
       /// Forget the kept messages instead of sending them.
       case discardTapped
-      /// Delete one of the reader's own messages: asks first.
-      case deleteTapped(MessageID)
+      /// Delete one of the reader's own messages, their newest in the room when `nil`: asks first.
+      case deleteTapped(MessageID?)
       /// Yes, delete the message asked about.
       case deleteConfirmed
       /// No, keep it.
@@ -173,8 +173,12 @@ public struct Room: Reducer {
 
     case .view(.deleteTapped(let id)):
       // Only what the reader wrote, and only what the room shows.
-      state.deleting = state.feed.messages.first { $0.id == id && $0.senderId == state.sender }
-      state.deletionFailure = state.deleting == nil ? "That message is not one of yours here." : nil
+      let sender = state.sender
+      state.deleting = state.feed.messages.last { $0.senderId == sender && (id == nil || $0.id == id) }
+      state.deletionFailure =
+        state.deleting != nil
+        ? nil
+        : id == nil ? "You have no message here to delete." : "That message is not one of yours here."
       return .none
 
     case .view(.deleteCancelled):

@@ -31,7 +31,7 @@ struct RoomDeletionTests {
         deleted.withLock { $0.append(id) }
       }
     }
-    await store.send(.view(.deleteTapped(3))) {
+    await store.send(.view(.deleteTapped(nil))) {
       $0.deleting = message(3, "Concert on the 23th", kind: .broadcast)
     }
     #expect(deleted.withLock { $0 }.isEmpty, "nothing is deleted before the reader confirms")
@@ -57,6 +57,15 @@ struct RoomDeletionTests {
       $0.deletionFailure = "That message is not one of yours here."
     }
     await store.send(.view(.deleteConfirmed))
+  }
+
+  @Test func deleteTappedWithoutId_whenTheReaderWroteNothingHere_saysSo() async {
+    var room = artistRoom()
+    room.sender = 8
+    let store = TestStore(initialState: room) { Room() }
+    await store.send(.view(.deleteTapped(nil))) {
+      $0.deletionFailure = "You have no message here to delete."
+    }
   }
 
   @Test func deleteFails_saysWhy_andKeepsTheMessage() async {

@@ -9,7 +9,8 @@ import MessageRoom
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
 /// was sent, then the reply line, which counts the characters typed against the limit. Any line
 /// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
-/// `/reload` from ``KeyMap``, and `/older`, are commands, never single keys; `/retry` and
+/// `/reload` from ``KeyMap``, and `/older` and `/delete` (the newest own reply, once `y` confirms),
+/// are commands, never single keys; `/retry` and
 /// `/discard` are offered while replies are kept. PageUp and PageDown page by what fits; PageUp
 /// (or `/older`) reads older messages from the server once the oldest read is shown.
 public struct ChatView: TerminalView {
@@ -28,6 +29,7 @@ public struct ChatView: TerminalView {
     KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
     KeyMap.reload.menuCommand(keys: false),
     KeyMap.older.menuCommand(keys: false),
+    KeyMap.delete.menuCommand(keys: false, title: "Delete your last reply (asks first)"),
   ]
   /// Shown while replies are kept: sends them again, or forgets them instead.
   static let kept = [
@@ -71,10 +73,18 @@ public struct ChatView: TerminalView {
       }
       if let unsent = state.room.outbox.unsentSummary { Component.notice(unsent) }
       if state.room.outbox.isSending { Component.progress("Sending") }
-      Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
-      Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.kept + Self.commands)
-      Component.prompt(
-        "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
+      if let failure = state.room.deletionFailure { Component.errorBanner(failure) }
+      if let deleting = state.room.deleting {
+        Component.notice(
+          "Delete your reply \"\(deleting.text)\"? \(state.artistName) will not see it any more.")
+        Component.menu(YesOrNo.menu(yes: "Yes, delete it", no: "No, keep it"))
+        Component.prompt("Delete? (y/n)")
+      } else {
+        Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
+        Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.kept + Self.commands)
+        Component.prompt(
+          "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
+      }
     }
   }
 
@@ -85,7 +95,11 @@ public struct ChatView: TerminalView {
 
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
+    if state.room.deleting != nil {
+      return YesOrNo(input).map { .room($0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled)) }
+    }
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
+    if KeyMap.delete.matches(input, keys: false) { return .room(.view(.deleteTapped(nil))) }
     // `/retry` and `/discard` mean something only while replies are kept (and `/help` says so).
     if !state.room.outbox.unsent.isEmpty {
       if KeyMap.retry.matches(input, keys: false) { return .room(.view(.retryTapped)) }

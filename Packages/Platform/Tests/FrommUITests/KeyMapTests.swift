@@ -131,3 +131,12 @@ struct KeyMapTests {
     #expect(KeyMap.withSendRemedy("Sending.", unsent: false, refused: false) == "Sending.")
   }
 }
+
+@Suite struct YesOrNoTests {
+  @Test func answers_yGoesAhead_nEmptyOrEscapeDoNot_otherLinesAnswerNothing() {
+    #expect(YesOrNo(.line(" Y ")) == .yes && YesOrNo(.line("yes")) == .yes)
+    #expect(YesOrNo(.line("n")) == .no && YesOrNo(.line("")) == .no && YesOrNo(.key(.escape)) == .no)
+    #expect(YesOrNo(.line("maybe")) == nil && YesOrNo(.command(name: "delete", argument: "")) == nil)
+    #expect(YesOrNo.menu(yes: "Delete it", no: "Keep it").map(\.shortcut) == ["y", "n"])
+  }
+}
