@@ -19,14 +19,19 @@ public struct AppOptions: Sendable, Equatable {
   public var dataDirectory: URL
   /// Whether to force plain mode (no colors, no redraws) even on a terminal.
   public var plain: Bool
+  /// Whether news stays silent: no bell and no unread count in the terminal's title.
+  public var quiet: Bool
   /// The account whose saved session to use (`--user NAME`); `nil` lets the mode decide.
   public var user: String?
 
   /// Options as given.
-  public init(server: URL? = nil, dataDirectory: URL, plain: Bool = false, user: String? = nil) {
+  public init(
+    server: URL? = nil, dataDirectory: URL, plain: Bool = false, quiet: Bool = false, user: String? = nil
+  ) {
     self.server = server
     self.dataDirectory = dataDirectory
     self.plain = plain
+    self.quiet = quiet
     self.user = user
   }
 
@@ -55,6 +60,7 @@ public struct AppOptions: Sendable, Equatable {
     var server: URL?
     var data: String?
     var plain = false
+    var quiet = false
     var user: String?
     var seen: Set<String> = []
     var index = 0
@@ -68,9 +74,9 @@ public struct AppOptions: Sendable, Equatable {
       guard Self.knownOptions.contains(name) else { throw .unknownOption(name) }
       guard seen.insert(name).inserted else { throw .repeated(name) }
       switch name {
-      case "--plain":
+      case "--plain", "--quiet":
         if inlineValue != nil { throw .unexpectedValue(name) }
-        plain = true
+        if name == "--plain" { plain = true } else { quiet = true }
       default:
         let value: String
         if let inlineValue {
@@ -95,7 +101,8 @@ public struct AppOptions: Sendable, Equatable {
     } else {
       dataDirectory = try defaultDataDirectory(environment: environment, currentDirectory: currentDirectory)
     }
-    return .run(AppOptions(server: server, dataDirectory: dataDirectory, plain: plain, user: user))
+    return .run(
+      AppOptions(server: server, dataDirectory: dataDirectory, plain: plain, quiet: quiet, user: user))
   }
 
   /// The data folder when `--data` is not given: `$FROMM_DATA`, else
@@ -113,7 +120,7 @@ public struct AppOptions: Sendable, Equatable {
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/fromm", isDirectory: true)
   }
 
-  static let knownOptions: Set<String> = ["--server", "--data", "--plain", "--user"]
+  static let knownOptions: Set<String> = ["--server", "--data", "--plain", "--quiet", "--user"]
 
   private static func split(_ argument: String) -> (name: String, value: String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
