@@ -30,8 +30,14 @@ public struct RoomView: TerminalView {
   /// Reads the room and subscribes to new replies when the screen is run on its own.
   public var startAction: Room.Action? { .view(.task) }
 
-  /// The screen for `state`.
+  /// The screen for `state`: the room, or the search shown instead of it.
   public func render(_ state: Room.State) -> Screen {
+    if let search = state.search {
+      return SearchResults(
+        text: search.text, rows: search.matches.map { row($0, highlight: search.text) },
+        hasOlder: search.hasOlder, isLoading: search.isLoading, failure: search.failure
+      ).screen
+    }
     let room = state.feed
     let outbox = state.outbox
     return Screen {
@@ -48,7 +54,7 @@ public struct RoomView: TerminalView {
         }
         // Oldest first: on a small window the header and the newest messages stay, and the
         // messages read page by what fits.
-        Component.log(room.messages.map(row))
+        Component.log(room.messages.map { row($0) })
       }
       if outbox.isSending { Component.progress("Sending") }
       if let notice = room.interruption { Component.notice(notice) }
@@ -89,6 +95,12 @@ public struct RoomView: TerminalView {
     if state.deleting != nil {
       return YesOrNo(input).map { $0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled) }
     }
+    if state.search != nil {
+      return SearchResults.action(
+        for: input, back: .view(.searchClosed), older: .view(.olderMatchesTapped),
+        search: { .view(.searchTapped($0)) })
+    }
+    if let text = KeyMap.search.argument(of: input) { return .view(.searchTapped(text)) }
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
     if KeyMap.delete.matches(input, keys: false) { return .view(.deleteTapped(nil)) }
     // `/retry` and `/discard` mean something only while broadcasts are kept (and `/help` says so).
@@ -102,14 +114,15 @@ public struct RoomView: TerminalView {
     return .view(.sendTapped(text))
   }
 
-  private func row(_ message: Message) -> ListItem {
+  private func row(_ message: Message, highlight: String? = nil) -> ListItem {
     let when = MessageTime.format(message.sentAt, in: timeZone)
     switch message.kind {
     case .broadcast:
-      return ListItem("You: \(message.text)", detail: when)
+      return ListItem("You: \(message.text)", detail: when, highlight: highlight)
     case .reply:
       return ListItem(
-        "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)", detail: when)
+        "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)", detail: when,
+        highlight: highlight)
     }
   }
 }

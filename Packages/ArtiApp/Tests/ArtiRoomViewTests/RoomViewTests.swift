@@ -43,6 +43,17 @@ struct RoomViewTests {
     #expect(lines.last?.contains("/delete") == true)
   }
 
+  @Test func searching_showsTheMatchesInsteadOfTheRoom_andEscapeGoesBack() {
+    var state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: [message(1, "Tour dates", kind: .broadcast)], hasLoaded: true, isLive: true))
+    #expect(view.action(for: InputEvent(line: "/search tour"), in: state) == .view(.searchTapped("tour")))
+    state.search = RoomSearch(text: "tour", matches: state.feed.messages)
+    #expect(view.render(state).plainText(width: 60).contains("Search: \"tour\""))
+    #expect(view.action(for: InputEvent(line: "/back"), in: state) == .view(.searchClosed))
+    #expect(view.action(for: InputEvent(line: "/search date"), in: state) == .view(.searchTapped("date")))
+  }
+
   @Test func deleting_asksYesOrNo_andOnlyYDeletes() {
     var state = Room.State(
       artistId: artistID, outbox: Outbox(kind: .broadcast),

@@ -1,5 +1,6 @@
 import CommonDataModels
 import ComposableArchitecture
+import Foundation
 import MessageClient
 import MessageDataModels
 
@@ -31,6 +32,8 @@ public struct Room: Reducer {
     public var deleting: Message?
     /// Why the last deletion failed.
     public var deletionFailure: String?
+    /// The search shown instead of the room, until the reader goes back to it.
+    public var search: RoomSearch?
 
     /// The room of `artistId` as `sender` writes in it (the artist when `nil`); `outbox` says
     /// what they send (replies or broadcasts).
@@ -56,6 +59,8 @@ public struct Room: Reducer {
     case sendResponse(Result<Message, APIError>)
     /// The server's answer to a deletion: the id of the message gone.
     case deleteResponse(Result<MessageID, APIError>)
+    /// A page of the search's matches.
+    case searchResponse(Result<HistoryPage, APIError>)
 
     /// What the reader did in the room.
     public enum View: Equatable, Sendable {
@@ -79,6 +84,12 @@ public struct Room: Reducer {
       case deleteConfirmed
       /// No, keep it.
       case deleteCancelled
+      /// Find the room's messages containing the text (on the server, over the whole room).
+      case searchTapped(String)
+      /// Read the page of matches before the oldest read.
+      case olderMatchesTapped
+      /// Back from the search to the room.
+      case searchClosed
     }
   }
 
@@ -88,6 +99,8 @@ public struct Room: Reducer {
     case follow
     /// Reading an older page.
     case older
+    /// Reading a page of a search's matches.
+    case search
   }
 
   @Dependency(\.messageClient) var messageClient
@@ -125,7 +138,7 @@ public struct Room: Reducer {
 
     case .view(.disappeared):
       state.feed.stop()
-      return .merge(.cancel(id: CancelID.follow), .cancel(id: CancelID.older))
+      return .merge(.cancel(id: CancelID.follow), .cancel(id: CancelID.older), .cancel(id: CancelID.search))
 
     case .roomUpdated(let update):
       state.feed.apply(update)
@@ -204,7 +217,47 @@ public struct Room: Reducer {
     case .deleteResponse(.failure(let error)):
       state.deletionFailure = "Could not delete the message: \(error.message)"
       return .none
+
+    case .view(.searchTapped(let text)):
+      let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !text.isEmpty else {
+        state.search = RoomSearch(text: "", failure: "Nothing to find: the text is empty.")
+        return .none
+      }
+      state.search = RoomSearch(text: text, isLoading: true)
+      return searchPage(text, before: nil, in: state.artistId)
+
+    case .view(.olderMatchesTapped):
+      guard var search = state.search, search.hasOlder, !search.isLoading, let oldest = search.matches.first
+      else { return .none }
+      search.isLoading = true
+      search.failure = nil
+      state.search = search
+      return searchPage(search.text, before: oldest.id, in: state.artistId)
+
+    case .searchResponse(.success(let page)):
+      state.search?.matches.insert(contentsOf: page.messages, at: 0)
+      state.search?.hasOlder = page.hasOlder
+      state.search?.isLoading = false
+      return .none
+
+    case .searchResponse(.failure(let error)):
+      state.search?.isLoading = false
+      state.search?.failure = "Could not search the room: \(error.message)"
+      return .none
+
+    case .view(.searchClosed):
+      state.search = nil
+      return .cancel(id: CancelID.search)
     }
+  }
+
+  /// Reads the page of matches of `text` before `before` (the newest when `nil`).
+  private func searchPage(_ text: String, before: MessageID?, in artistId: AccountID) -> Effect<Action> {
+    .run { [messageClient] send in
+      await send(.searchResponse(Result { try await messageClient.search(artistId, text, before) }))
+    }
+    .cancellable(id: CancelID.search, cancelInFlight: true)
   }
 
   /// Posts `message` under its key, so a post sent again after its answer was lost is stored once.

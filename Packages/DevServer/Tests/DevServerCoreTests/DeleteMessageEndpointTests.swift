@@ -1,4 +1,5 @@
 import ArtistDataModels
+import AuthDataModels
 import CommonDataModels
 import Foundation
 import MessageDataModels
@@ -29,6 +30,15 @@ import Testing
       .decoded(MessagePage.self)
   }
 
+  /// A backend with IU, the fan who writes and another fan signed in.
+  func signedIn() throws -> (TestBackend, iu: Session, fan: Session, other: Session) {
+    let backend = try TestBackend()
+    return (
+      backend, try backend.signIn("iu_official"), try backend.signIn("demo_fan"),
+      try backend.signIn("minji_fan")
+    )
+  }
+
   @Test func delete_byTheAuthor_answers204_andTheMessageIsGoneFromPagesHistoryAndSearch() throws {
     let backend = try TestBackend()
     let iu = try backend.signIn("iu_official")
@@ -50,10 +60,7 @@ import Testing
   }
 
   @Test func delete_isIdempotent_unknownIs404_andSomeoneElsesIs403OrUnseen404() throws {
-    let backend = try TestBackend()
-    let iu = try backend.signIn("iu_official")
-    let fan = try backend.signIn("demo_fan")
-    let other = try backend.signIn("minji_fan")
+    let (backend, iu, fan, other) = try signedIn()
     let room = iu.account.id
     let broadcast = try post(backend, room, "Hello", token: iu.token)
     let reply = try post(backend, room, "Hi IU", token: fan.token)
@@ -77,10 +84,7 @@ import Testing
   }
 
   @Test func deletion_movesTheCursor_andIsReportedOnceAfterIt_toEveryReaderWhoSawTheMessage() throws {
-    let backend = try TestBackend()
-    let iu = try backend.signIn("iu_official")
-    let fan = try backend.signIn("demo_fan")
-    let other = try backend.signIn("minji_fan")
+    let (backend, iu, fan, other) = try signedIn()
     let room = iu.account.id
     let broadcast = try post(backend, room, "Oops", token: iu.token)
     let reply = try post(backend, room, "Mine", token: fan.token)

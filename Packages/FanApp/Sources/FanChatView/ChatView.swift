@@ -39,7 +39,13 @@ public struct ChatView: TerminalView {
 
   /// The screen for `state`.
   public func render(_ state: ChatFeature.State) -> Screen {
-    Screen {
+    if let search = state.room.search {
+      return SearchResults(
+        text: search.text, rows: search.matches.map { row($0, myId: state.myId, highlight: search.text) },
+        hasOlder: search.hasOlder, isLoading: search.isLoading, failure: search.failure
+      ).screen
+    }
+    return Screen {
       Component.header(
         "\(state.artistName) (@\(state.artistUsername))",
         subtitle: "Your replies are seen by \(state.artistName) only")
@@ -88,9 +94,11 @@ public struct ChatView: TerminalView {
     }
   }
 
-  private func row(_ message: Message, myId: AccountID) -> ListItem {
+  private func row(_ message: Message, myId: AccountID, highlight: String? = nil) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
-    return ListItem("\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone))
+    return ListItem(
+      "\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone),
+      highlight: highlight)
   }
 
   /// The action that `input` means in the room.
@@ -98,6 +106,12 @@ public struct ChatView: TerminalView {
     if state.room.deleting != nil {
       return YesOrNo(input).map { .room($0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled)) }
     }
+    if state.room.search != nil {
+      return SearchResults.action(
+        for: input, back: .room(.view(.searchClosed)), older: .room(.view(.olderMatchesTapped)),
+        search: { .room(.view(.searchTapped($0))) })
+    }
+    if let text = KeyMap.search.argument(of: input) { return .room(.view(.searchTapped(text))) }
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
     if KeyMap.delete.matches(input, keys: false) { return .room(.view(.deleteTapped(nil))) }
     // `/retry` and `/discard` mean something only while replies are kept (and `/help` says so).

@@ -34,6 +34,18 @@ struct ChatViewTests {
     #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500))
   }
 
+  @Test func searching_showsTheMatchesInsteadOfTheRoom_andEscapeGoesBack() {
+    var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
+    #expect(
+      view.action(for: InputEvent(line: "/search 안녕"), in: state) == .room(.view(.searchTapped("안녕"))))
+    state.room.search = RoomSearch(text: "안녕", matches: [state.room.feed.messages[0]], hasOlder: true)
+    let text = view.render(state).plainText(width: 60)
+    #expect(text.contains("Search: \"안녕\"") && text.contains("IU: 안녕하세요") && !text.contains("반가워요"))
+    #expect(view.action(for: .key(.escape), in: state) == .room(.view(.searchClosed)))
+    #expect(view.action(for: .key(.pageUp), in: state) == .room(.view(.olderMatchesTapped)))
+    #expect(view.action(for: .line("a reply"), in: state) == nil, "nothing is sent from the search")
+  }
+
   @Test func deleting_asksYesOrNo_andOnlyYDeletes() {
     var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
     #expect(view.action(for: InputEvent(line: "/delete"), in: state) == .room(.view(.deleteTapped(nil))))

@@ -17,6 +17,9 @@ public enum KeyMap {
   public static let retry = KeyBinding(command: "retry", title: "Try again")
   /// `/delete`: delete your newest message in the room (the screen asks first).
   public static let delete = KeyBinding(command: "delete", title: "Delete your last message (asks first)")
+  /// `/search TEXT`: find the room's messages containing TEXT, on the server.
+  public static let search = KeyBinding(
+    command: "search", argument: "TEXT", title: "Find the room's messages containing TEXT")
   /// `/edit` or `e`: start editing.
   public static let edit = KeyBinding(command: "edit", key: "e", title: "Edit")
   /// `/save` or `s`: save what was edited.
@@ -54,7 +57,8 @@ public enum KeyMap {
 
   /// Every entry, in the order `Apps/README.md` lists them.
   public static let all: [KeyBinding] = [
-    help, back, reload, older, retry, delete, edit, save, cancel, signOut, profile, room, fans, next, logIn,
+    help, back, reload, older, retry, delete, search, edit, save, cancel, signOut, profile, room, fans, next,
+    logIn,
     signUp,
     signIn,
     subscribe, unsubscribe, open, name, status,

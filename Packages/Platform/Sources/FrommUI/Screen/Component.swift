@@ -150,10 +150,14 @@ public struct ListItem: Sendable, Equatable {
   public var title: String
   /// Secondary text, right-aligned on the row.
   public var detail: String?
+  /// Text to show in reverse video wherever the title contains it (letters in either case): a
+  /// search's matches.
+  public var highlight: String?
 
-  /// Creates a row.
-  public init(_ title: String, detail: String? = nil) {
+  /// Creates a row; `highlight` marks where the title contains it.
+  public init(_ title: String, detail: String? = nil, highlight: String? = nil) {
     self.title = title
     self.detail = detail
+    self.highlight = highlight
   }
 }
