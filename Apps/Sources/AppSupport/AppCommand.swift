@@ -19,14 +19,19 @@ public struct AppOptions: Sendable, Equatable {
   public var dataDirectory: URL
   /// Whether to force plain mode (no colors, no redraws) even on a terminal.
   public var plain: Bool
+  /// Whether news stays silent: no bell and no unread count in the terminal's title.
+  public var quiet: Bool
   /// The account whose saved session to use (`--user NAME`); `nil` lets the mode decide.
   public var user: String?
 
   /// Options as given.
-  public init(server: URL? = nil, dataDirectory: URL, plain: Bool = false, user: String? = nil) {
+  public init(
+    server: URL? = nil, dataDirectory: URL, plain: Bool = false, quiet: Bool = false, user: String? = nil
+  ) {
     self.server = server
     self.dataDirectory = dataDirectory
     self.plain = plain
+    self.quiet = quiet
     self.user = user
   }
 
@@ -52,7 +57,7 @@ public struct AppOptions: Sendable, Equatable {
     let line: CommandLineOptions
     do {
       line = try CommandLineOptions.parse(
-        arguments, valued: ["--server", "--data", "--user"], flags: ["--plain"])
+        arguments, valued: ["--server", "--data", "--user"], flags: ["--plain", "--quiet"])
     } catch {
       switch error {
       case .unknownOption(let name, _): throw .unknownOption(name)
@@ -69,6 +74,7 @@ public struct AppOptions: Sendable, Equatable {
     var server: URL?
     var data: String?
     var plain = false
+    var quiet = false
     var user: String?
     var seen: Set<String> = []
     for option in line.options {
@@ -76,6 +82,7 @@ public struct AppOptions: Sendable, Equatable {
       let value = option.value ?? ""
       switch option.name {
       case "--plain": plain = true
+      case "--quiet": quiet = true
       case "--server": server = try serverURL(value)
       case "--user": user = try username(value)
       default: data = value
@@ -87,7 +94,8 @@ public struct AppOptions: Sendable, Equatable {
     } else {
       dataDirectory = try defaultDataDirectory(environment: environment, currentDirectory: currentDirectory)
     }
-    return .run(AppOptions(server: server, dataDirectory: dataDirectory, plain: plain, user: user))
+    return .run(
+      AppOptions(server: server, dataDirectory: dataDirectory, plain: plain, quiet: quiet, user: user))
   }
 
   /// The data folder when `--data` is not given: `$FROMM_DATA`, else

@@ -61,6 +61,8 @@ public enum AppMain {
       var terminal = Terminal.standard()
       if options.plain { terminal.isTTY = false }
       var runOptions = RunOptions()
+      // News in a room not on screen rings and shows in the title, unless asked not to.
+      runOptions.attention = options.quiet ? nil : app.name
       // On a terminal the full screen would hide it: shown in its status line instead.
       if terminal.isFullScreen {
         runOptions.notice = live.sessionNotice

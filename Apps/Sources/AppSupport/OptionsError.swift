@@ -21,7 +21,7 @@ public enum OptionsError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .unknownOption(let name):
-      "Unknown option '\(name)'. The options are --server URL, --data DIR, --user NAME, --plain, --help and --version."
+      "Unknown option '\(name)'. The options are --server URL, --data DIR, --user NAME, --plain, --quiet, --help and --version."
     case .unexpectedArgument(let argument):
       "Unexpected argument '\(argument)'. The app takes only options, such as --data DIR."
     case .missingValue(let name):

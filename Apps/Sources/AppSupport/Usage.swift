@@ -2,7 +2,7 @@ extension AppDescription {
   /// The text `--help` prints.
   public func usage(defaultDataDirectory: String) -> String {
     var text = """
-      Usage: \(name) [--server URL] [--data DIR] [--user NAME] [--plain]
+      Usage: \(name) [--server URL] [--data DIR] [--user NAME] [--plain] [--quiet]
              \(name) --help | --version
 
       \(summary)
@@ -20,6 +20,8 @@ extension AppDescription {
                       Without it, a terminal resumes the account used last and a script signs in
                       from its input; a script that names a session not saved stops with status 1.
         --plain       No colors or redraws, one line at a time (automatic when input is not a terminal).
+        --quiet       No bell and no unread count in the terminal's title when news arrives in a room
+                      that is not open.
         --help        Show this help.
         --version     Show the version.
 

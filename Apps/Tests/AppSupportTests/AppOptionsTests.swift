@@ -55,6 +55,8 @@ struct AppOptionsTests {
     #expect(joined.user == nil)
     #expect(try options(["--user", "demo_fan"]).user == "demo_fan")
     #expect(try options(["--user=minji_fan", "--plain"]).user == "minji_fan")
+    #expect(try options(["--quiet"]).quiet && !spaced.quiet)
+    #expect(throws: OptionsError.unexpectedValue("--quiet")) { try parse(["--quiet=yes"]) }
   }
 
   @Test func parse_helpAndVersion_winOverEverythingElse() throws {

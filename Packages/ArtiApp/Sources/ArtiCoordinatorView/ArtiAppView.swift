@@ -25,7 +25,8 @@ public struct ArtiAppView: TerminalView {
   /// Restores the saved session when the app starts.
   public var startAction: ArtiAppFeature.Action? { .view(.task) }
 
-  /// The screen of whatever is on top.
+  /// The screen of whatever is on top, with the fans' replies that arrived while the room was
+  /// not shown (for the terminal's title and bell).
   public func render(_ state: ArtiAppFeature.State) -> Screen {
     Screen {
       if state.isRestoring {
@@ -46,6 +47,7 @@ public struct ArtiAppView: TerminalView {
         Component.menu([Self.logIn.menuCommand(), Self.signUp.menuCommand()], keysActAlone: true)
       }
     }
+    .unread(state.home?.newReplies)
   }
 
   /// The action of whatever is on top for `input`.

@@ -5,7 +5,8 @@ import MessageDataModels
 import MessageRoom
 
 /// The room in the terminal: every line typed is a broadcast; `/retry` sends a broadcast that
-/// failed again; `/reload` reads the room again (commands from ``KeyMap``, never single keys).
+/// failed again; `/reload` reads the room again; `/delete` deletes the newest broadcast once
+/// `y` confirms it (commands from ``KeyMap``, never single keys).
 ///
 /// Messages are listed oldest first, the newest by the prompt, each with who sent it and when.
 /// PageUp and PageDown page by what fits; PageUp (or `/older`) reads older messages from the
@@ -16,6 +17,7 @@ public struct RoomView: TerminalView {
   static let retry = KeyMap.retry.menuCommand(keys: false, title: "Send the kept broadcast again")
   static let older = KeyMap.older.menuCommand(keys: false)
   static let discard = MenuCommand("/discard", "Forget the kept broadcasts")
+  static let delete = KeyMap.delete.menuCommand(keys: false, title: "Delete your last broadcast (asks first)")
 
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
@@ -28,8 +30,14 @@ public struct RoomView: TerminalView {
   /// Reads the room and subscribes to new replies when the screen is run on its own.
   public var startAction: Room.Action? { .view(.task) }
 
-  /// The screen for `state`.
+  /// The screen for `state`: the room, or the search shown instead of it.
   public func render(_ state: Room.State) -> Screen {
+    if let search = state.search {
+      return SearchResults(
+        text: search.text, rows: search.matches.map { row($0, highlight: search.text) },
+        hasOlder: search.hasOlder, isLoading: search.isLoading, failure: search.failure
+      ).screen
+    }
     let room = state.feed
     let outbox = state.outbox
     return Screen {
@@ -46,7 +54,7 @@ public struct RoomView: TerminalView {
         }
         // Oldest first: on a small window the header and the newest messages stay, and the
         // messages read page by what fits.
-        Component.log(room.messages.map(row))
+        Component.log(room.messages.map { row($0) })
       }
       if outbox.isSending { Component.progress("Sending") }
       if let notice = room.interruption { Component.notice(notice) }
@@ -62,21 +70,39 @@ public struct RoomView: TerminalView {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
       }
       if let unsent = outbox.unsentSummary { Component.notice(unsent) }
+      if let failure = state.deletionFailure { Component.errorBanner(failure) }
       Component.divider
-      Component.text(
-        "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
-          + (room.isLive ? " New replies appear here." : ""),
-        style: .dim)
-      Component.menu(
-        outbox.unsent.isEmpty
-          ? [Self.reload, Self.older] : [Self.retry, Self.discard, Self.reload, Self.older])
-      Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: outbox.refusedText)
+      if let deleting = state.deleting {
+        Component.notice("Delete your broadcast \"\(deleting.text)\"? It goes from every fan's room.")
+        Component.menu(YesOrNo.menu(yes: "Yes, delete it", no: "No, keep it"))
+        Component.prompt("Delete? (y/n)")
+      } else {
+        Component.text(
+          "Type a broadcast and press Enter (up to \(MessageRules.maxLength) characters)."
+            + (room.isLive ? " New replies appear here." : ""),
+          style: .dim)
+        Component.menu(
+          outbox.unsent.isEmpty
+            ? [Self.reload, Self.older, Self.delete]
+            : [Self.retry, Self.discard, Self.reload, Self.older, Self.delete])
+        Component.prompt("Broadcast", characterLimit: MessageRules.maxLength, keeping: outbox.refusedText)
+      }
     }
   }
 
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: Room.State) -> Room.Action? {
+    if state.deleting != nil {
+      return YesOrNo(input).map { $0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled) }
+    }
+    if state.search != nil {
+      return SearchResults.action(
+        for: input, back: .view(.searchClosed), older: .view(.olderMatchesTapped),
+        search: { .view(.searchTapped($0)) })
+    }
+    if let text = KeyMap.search.argument(of: input) { return .view(.searchTapped(text)) }
     if KeyMap.reload.matches(input, keys: false) { return .view(.reloadTapped) }
+    if KeyMap.delete.matches(input, keys: false) { return .view(.deleteTapped(nil)) }
     // `/retry` and `/discard` mean something only while broadcasts are kept (and `/help` says so).
     if !state.outbox.unsent.isEmpty {
       if KeyMap.retry.matches(input, keys: false) { return .view(.retryTapped) }
@@ -88,14 +114,15 @@ public struct RoomView: TerminalView {
     return .view(.sendTapped(text))
   }
 
-  private func row(_ message: Message) -> ListItem {
+  private func row(_ message: Message, highlight: String? = nil) -> ListItem {
     let when = MessageTime.format(message.sentAt, in: timeZone)
     switch message.kind {
     case .broadcast:
-      return ListItem("You: \(message.text)", detail: when)
+      return ListItem("You: \(message.text)", detail: when, highlight: highlight)
     case .reply:
       return ListItem(
-        "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)", detail: when)
+        "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)", detail: when,
+        highlight: highlight)
     }
   }
 }

@@ -38,7 +38,36 @@ struct RoomViewTests {
     #expect(lines.first == "Your room")
     #expect(lines.contains { $0.contains("reply number 40") })
     #expect(lines.contains { $0.contains("earlier messages above (PageUp)") })
-    #expect(lines.last?.contains("/reload") == true)
+    // The menu stays under the messages, its last entry on the last line.
+    #expect(lines.suffix(2).contains { $0.contains("/reload") })
+    #expect(lines.last?.contains("/delete") == true)
+  }
+
+  @Test func searching_showsTheMatchesInsteadOfTheRoom_andEscapeGoesBack() {
+    var state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: [message(1, "Tour dates", kind: .broadcast)], hasLoaded: true, isLive: true))
+    #expect(view.action(for: InputEvent(line: "/search tour"), in: state) == .view(.searchTapped("tour")))
+    state.search = RoomSearch(text: "tour", matches: state.feed.messages)
+    #expect(view.render(state).plainText(width: 60).contains("Search: \"tour\""))
+    #expect(view.action(for: InputEvent(line: "/back"), in: state) == .view(.searchClosed))
+    #expect(view.action(for: InputEvent(line: "/search date"), in: state) == .view(.searchTapped("date")))
+  }
+
+  @Test func deleting_asksYesOrNo_andOnlyYDeletes() {
+    var state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(messages: [message(1, "Wrong date", kind: .broadcast)], hasLoaded: true, isLive: true))
+    #expect(view.action(for: InputEvent(line: "/delete"), in: state) == .view(.deleteTapped(nil)))
+    state.deleting = state.feed.messages.first
+    let screen = view.render(state)
+    #expect(
+      screen.plainText(width: 100).contains(
+        "Delete your broadcast \"Wrong date\"? It goes from every fan's room."))
+    #expect(screen.prompt?.label == "Delete? (y/n)")
+    #expect(view.action(for: .line("Y"), in: state) == .view(.deleteConfirmed))
+    #expect(view.action(for: .line(""), in: state) == .view(.deleteCancelled))
+    #expect(view.action(for: InputEvent(line: "/reload"), in: state) == nil)
   }
 
   @Test func render_tooLongBroadcast_saysHowMuchToCutAndKeepsItInTheLine() {

@@ -46,9 +46,10 @@ extension MessageClient {
   }()
 
   /// In-memory rooms: `messages` seeds them, `send` appends as `sender` (a broadcast in the
-  /// sender's own room, a reply elsewhere), `olderMessages` pages back `pageSize` at a time, and
-  /// `followRoom` reports the room's newest `pageSize` messages (or those after its cursor), then
-  /// checks every `pollInterval` on `@Dependency(\.continuousClock)` for newer messages.
+  /// sender's own room, a reply elsewhere), `deleteMessage` takes back one of `sender`'s,
+  /// `olderMessages` and `search` page back `pageSize` at a time, and `followRoom` reports the
+  /// room's newest `pageSize` messages (or those after its cursor), then checks every
+  /// `pollInterval` on `@Dependency(\.continuousClock)` for newer and deleted messages.
   public static func preview(
     messages: [Message] = previewMessages, sender: PreviewSender = .demoFan,
     latency: Duration = .milliseconds(150), pollInterval: Duration = .seconds(1), pageSize: Int = 50
@@ -67,9 +68,16 @@ extension MessageClient {
       let batch = Array(newer.prefix(50))
       return MessagePage(messages: batch, cursor: batch.last?.id ?? after, hasMore: newer.count > batch.count)
     }
-    @Sendable func history(_ artistId: AccountID, before: MessageID?) -> HistoryPage {
+    @Sendable func history(
+      _ artistId: AccountID, before: MessageID?, containing text: String? = nil
+    )
+      -> HistoryPage
+    {
       let older = world.messages.withLock { all in
-        all.filter { $0.artistId == artistId && $0.id < (before ?? MessageID(Int64.max)) }
+        all.filter {
+          $0.artistId == artistId && $0.id < (before ?? MessageID(Int64.max))
+            && (text.map($0.text.localizedCaseInsensitiveContains) ?? true)
+        }
       }
       return HistoryPage(messages: Array(older.suffix(pageSize)), hasOlder: older.count > pageSize)
     }
@@ -97,6 +105,25 @@ extension MessageClient {
           return message
         }
       },
+      deleteMessage: { artistId, messageId in
+        try await travel()
+        try world.messages.withLock { all in
+          guard let index = all.firstIndex(where: { $0.id == messageId && $0.artistId == artistId }) else {
+            // Deleted before (by this sender, the only one here): done already.
+            if world.deletions.withLock({ $0.contains(messageId) }) { return }
+            throw APIError.rejected(code: "not_found", message: "No message \(messageId) in this room.")
+          }
+          guard all[index].senderId == sender.id else {
+            throw APIError.rejected(code: "forbidden", message: "Only its author can delete a message.")
+          }
+          all.remove(at: index)
+          world.deletions.withLock { $0.append(messageId) }
+        }
+      },
+      search: { artistId, text, before in
+        try await travel()
+        return history(artistId, before: before, containing: text)
+      },
       followRoom: { artistId, after in
         AsyncThrowingStream { continuation in
           let task = Task {
@@ -116,6 +143,7 @@ extension MessageClient {
             }
             continuation.yield(.loaded(room.messages, hasOlder: room.hasOlder))
             var cursor = room.messages.last?.id ?? after
+            var heard = world.deletions.withLock(\.count)
             while !Task.isCancelled {
               do { try await clock.sleep(for: pollInterval) } catch { break }
               let batch = page(artistId, after: cursor)
@@ -123,6 +151,9 @@ extension MessageClient {
                 cursor = batch.cursor
                 continuation.yield(.messages(batch.messages))
               }
+              let deleted = world.deletions.withLock { $0.dropFirst(heard) }
+              heard += deleted.count
+              if !deleted.isEmpty { continuation.yield(.deleted(Array(deleted))) }
             }
             continuation.finish()
           }
@@ -136,5 +167,7 @@ extension MessageClient {
 /// Holds the preview's messages so the client's closures share one mutable room list.
 private final class PreviewRoomWorld: Sendable {
   let messages: Mutex<[Message]>
+  /// The messages deleted, in the order they were.
+  let deletions = Mutex<[MessageID]>([])
   init(_ messages: [Message]) { self.messages = Mutex(messages) }
 }

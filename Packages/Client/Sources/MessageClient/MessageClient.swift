@@ -3,8 +3,8 @@ import Dependencies
 import Foundation
 import MessageDataModels
 
-/// An artist's room: read messages after a cursor or before an id, send one, follow the room as
-/// it changes.
+/// An artist's room: read messages after a cursor or before an id, send one, delete one's own,
+/// search the room, follow the room as it changes.
 ///
 /// Every endpoint throws `APIError`. Read it with `@Dependency(\.messageClient) var messageClient`;
 /// the apps inject `MessageClient.live(_:)` from `MessageClientLive`.
@@ -21,6 +21,15 @@ public struct MessageClient: Sendable {
   /// server stores a post at most once per key and answers a repeat with the stored message.
   public var send:
     @Sendable (_ artistId: AccountID, _ text: String, _ idempotencyKey: UUID) async throws -> Message
+  /// Deletes the message `messageId` of the room of `artistId`, which the caller wrote (an
+  /// artist's broadcast, a fan's reply); deleting it again succeeds too. Everyone following the
+  /// room hears of it (``RoomUpdate/deleted(_:)``).
+  public var deleteMessage: @Sendable (_ artistId: AccountID, _ messageId: MessageID) async throws -> Void
+  /// The newest messages of the room of `artistId` before the `before` id (the room's newest
+  /// when `nil`) whose text contains `text` (A–Z in either case), oldest first, and whether older
+  /// ones match: a search, paged back like ``olderMessages``. Marks nothing read.
+  public var search:
+    @Sendable (_ artistId: AccountID, _ text: String, _ before: MessageID?) async throws -> HistoryPage
   /// Follows the room of `artistId` from the `after` cursor: reads every page after it (the
   /// room's newest page when `nil`) as ``RoomUpdate/loaded(_:hasOlder:)``, then new messages as
   /// they arrive, and whether the server can be reached (``RoomUpdate``). Backs off while the server fails; ends
@@ -38,6 +47,10 @@ public struct MessageClient: Sendable {
     send:
       @escaping @Sendable (_ artistId: AccountID, _ text: String, _ idempotencyKey: UUID) async throws ->
       Message,
+    deleteMessage: @escaping @Sendable (_ artistId: AccountID, _ messageId: MessageID) async throws -> Void,
+    search:
+      @escaping @Sendable (_ artistId: AccountID, _ text: String, _ before: MessageID?) async throws ->
+      HistoryPage,
     followRoom:
       @escaping @Sendable (_ artistId: AccountID, _ after: MessageID?) -> AsyncThrowingStream<
         RoomUpdate, any Error
@@ -46,6 +59,8 @@ public struct MessageClient: Sendable {
     self.messages = messages
     self.olderMessages = olderMessages
     self.send = send
+    self.deleteMessage = deleteMessage
+    self.search = search
     self.followRoom = followRoom
   }
   // codegen: end

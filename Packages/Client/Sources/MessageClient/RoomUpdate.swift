@@ -1,8 +1,8 @@
 import CommonDataModels
 import MessageDataModels
 
-/// What following a room reports, in order: the room as read, then new messages, and whether
-/// the server can be reached.
+/// What following a room reports, in order: the room as read, then new and deleted messages,
+/// and whether the server can be reached.
 ///
 /// ```swift
 /// for try await update in messageClient.followRoom(artistId, room.cursor) {
@@ -17,6 +17,8 @@ public enum RoomUpdate: Equatable, Sendable {
   case loaded([Message], hasOlder: Bool)
   /// New messages, oldest first; never empty.
   case messages([Message])
+  /// Messages their authors deleted (some maybe never read here): drop them; never empty.
+  case deleted([MessageID])
   /// Asking for messages failed in a way that may pass (the server is unreachable, timed out or
   /// failed); following goes on, with the next try after `retryIn`.
   case interrupted(APIError, retryIn: Duration)

@@ -32,11 +32,18 @@ extension MessageClient {
         .get, APIPaths.messages(artistID: artistId), query: query, invalidates: [APIPaths.artists])
       return try await api.send(endpoint)
     }
-    @Sendable func history(_ artistId: AccountID, before: MessageID?) async throws -> HistoryPage {
+    @Sendable func history(
+      _ artistId: AccountID, before: MessageID?, containing text: String? = nil
+    )
+      async throws -> HistoryPage
+    {
       var query = ["limit": String(pageSize)]
       if let before { query["before"] = String(before.rawValue) }
+      if let text { query["q"] = text }
+      // Paging back marks the room read (a search does not, and changes nothing).
       let endpoint = Endpoint<HistoryPage>(
-        .get, APIPaths.history(artistID: artistId), query: query, invalidates: [APIPaths.artists])
+        .get, text == nil ? APIPaths.history(artistID: artistId) : APIPaths.search(artistID: artistId),
+        query: query, invalidates: text == nil ? [APIPaths.artists] : [])
       return try await api.send(endpoint)
     }
     return MessageClient(
@@ -48,6 +55,14 @@ extension MessageClient {
           invalidates: [APIPaths.artists], headers: [APIHeaders.idempotencyKey: key.uuidString])
         return try await api.send(endpoint)
       },
+      deleteMessage: { artistId, messageId in
+        // A deleted broadcast was maybe unread: the cached unread counts go stale.
+        let endpoint = Endpoint<NoContent>(
+          .delete, APIPaths.message(artistID: artistId, messageID: messageId), invalidates: [APIPaths.artists]
+        )
+        _ = try await api.send(endpoint)
+      },
+      search: { artistId, text, before in try await history(artistId, before: before, containing: text) },
       followRoom: { artistId, after in
         AsyncThrowingStream { continuation in
           let follower = RoomFollower(

@@ -6,7 +6,7 @@ import NetworkProvider
 
 /// Follows a room: reads it (its newest page when there is no cursor, else every page after the
 /// cursor) and reports that as one `.loaded`, then long-polls for newer messages and reports each
-/// non-empty batch.
+/// non-empty batch, and the deletions each answer names.
 ///
 /// Each poll asks the server to hold the request until a message arrives (`wait`), so a new
 /// message arrives as soon as the server has it; after an empty answer it pauses for
@@ -33,6 +33,8 @@ struct RoomFollower: Sendable {
     var cursor = cursor
     // The pages read so far while loading after a cursor; `nil` once `.loaded` has been reported.
     var loading: [Message]? = []
+    // Deletions heard and not reported yet (while loading, reported after `.loaded`).
+    var deleted: [MessageID] = []
     await followWithBackoff(
       into: continuation, interrupted: RoomUpdate.interrupted, resumed: .resumed,
       backoff: Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures:), sleep: sleep,
@@ -51,18 +53,26 @@ struct RoomFollower: Sendable {
           let fresh = page.messages.filter { message in cursor.map { message.id > $0 } ?? true }
           cursor = [cursor, page.cursor, fresh.last?.id].compactMap { $0 }.max()
           // More are waiting: fetch them now rather than after a pause.
-          let hasMore = page.hasMore && !fresh.isEmpty
+          let hasMore = page.hasMore && (!fresh.isEmpty || !page.deleted.isEmpty)
+          deleted += page.deleted
           if let read = loading {
             loading = read + fresh
             if !hasMore {
               // Everything before the cursor was read already: nothing older is news.
-              continuation.yield(.loaded(read + fresh, hasOlder: false))
+              let gone = Set(deleted)
+              continuation.yield(.loaded((read + fresh).filter { !gone.contains($0.id) }, hasOlder: false))
               loading = nil
             }
           } else if !fresh.isEmpty {
             continuation.yield(.messages(fresh))
           }
-          return hasMore || !fresh.isEmpty || loading != nil ? .zero : pollInterval
+          if loading == nil, !deleted.isEmpty {
+            continuation.yield(.deleted(deleted))
+            deleted = []
+          }
+          // A deletion moves the cursor as a message does: news too.
+          let news = !fresh.isEmpty || !page.deleted.isEmpty
+          return hasMore || news || loading != nil ? .zero : pollInterval
         }
       })
   }

@@ -1,10 +1,12 @@
 import CommonDataModels
 import ComposableArchitecture
+import Foundation
 import MessageClient
 import MessageDataModels
 
 /// One artist's room as a screen keeps it, in either app: following it (``MessageClient/followRoom``)
-/// into a ``RoomFeed``, paging back through older messages, and sending through an ``Outbox``
+/// into a ``RoomFeed``, paging back through older messages, deleting the reader's own (once they
+/// confirm), and sending through an ``Outbox``
 /// (a fan's replies, an artist's broadcasts): every message typed goes out in order, each under
 /// its own idempotency key, and what could not be sent is kept for a retry.
 ///
@@ -26,6 +28,12 @@ public struct Room: Reducer {
     public var feed: RoomFeed
     /// The message being sent, or kept because it was too long or sending failed.
     public var outbox: Outbox
+    /// The reader's own message they asked to delete, until they confirm or think again.
+    public var deleting: Message?
+    /// Why the last deletion failed.
+    public var deletionFailure: String?
+    /// The search shown instead of the room, until the reader goes back to it.
+    public var search: RoomSearch?
 
     /// The room of `artistId` as `sender` writes in it (the artist when `nil`); `outbox` says
     /// what they send (replies or broadcasts).
@@ -49,6 +57,10 @@ public struct Room: Reducer {
     case olderResponse(Result<HistoryPage, APIError>)
     /// The server's answer to a message sent.
     case sendResponse(Result<Message, APIError>)
+    /// The server's answer to a deletion: the id of the message gone.
+    case deleteResponse(Result<MessageID, APIError>)
+    /// A page of the search's matches.
+    case searchResponse(Result<HistoryPage, APIError>)
 
     /// What the reader did in the room.
     public enum View: Equatable, Sendable {
@@ -66,6 +78,18 @@ public struct Room: Reducer {
       case retryTapped
       /// Forget the kept messages instead of sending them.
       case discardTapped
+      /// Delete one of the reader's own messages, their newest in the room when `nil`: asks first.
+      case deleteTapped(MessageID?)
+      /// Yes, delete the message asked about.
+      case deleteConfirmed
+      /// No, keep it.
+      case deleteCancelled
+      /// Find the room's messages containing the text (on the server, over the whole room).
+      case searchTapped(String)
+      /// Read the page of matches before the oldest read.
+      case olderMatchesTapped
+      /// Back from the search to the room.
+      case searchClosed
     }
   }
 
@@ -75,6 +99,8 @@ public struct Room: Reducer {
     case follow
     /// Reading an older page.
     case older
+    /// Reading a page of a search's matches.
+    case search
   }
 
   @Dependency(\.messageClient) var messageClient
@@ -112,7 +138,7 @@ public struct Room: Reducer {
 
     case .view(.disappeared):
       state.feed.stop()
-      return .merge(.cancel(id: CancelID.follow), .cancel(id: CancelID.older))
+      return .merge(.cancel(id: CancelID.follow), .cancel(id: CancelID.older), .cancel(id: CancelID.search))
 
     case .roomUpdated(let update):
       state.feed.apply(update)
@@ -157,7 +183,81 @@ public struct Room: Reducer {
     case .sendResponse(.failure(let error)):
       state.outbox.failed(error)
       return .none
+
+    case .view(.deleteTapped(let id)):
+      // Only what the reader wrote, and only what the room shows.
+      let sender = state.sender
+      state.deleting = state.feed.messages.last { $0.senderId == sender && (id == nil || $0.id == id) }
+      state.deletionFailure =
+        state.deleting != nil
+        ? nil
+        : id == nil ? "You have no message here to delete." : "That message is not one of yours here."
+      return .none
+
+    case .view(.deleteCancelled):
+      state.deleting = nil
+      return .none
+
+    case .view(.deleteConfirmed):
+      guard let message = state.deleting else { return .none }
+      state.deleting = nil
+      return .run { [artistId = state.artistId, messageClient] send in
+        await send(
+          .deleteResponse(
+            Result {
+              try await messageClient.deleteMessage(artistId, message.id)
+              return message.id
+            }))
+      }
+
+    case .deleteResponse(.success(let id)):
+      state.feed.remove([id])
+      return .none
+
+    case .deleteResponse(.failure(let error)):
+      state.deletionFailure = "Could not delete the message: \(error.message)"
+      return .none
+
+    case .view(.searchTapped(let text)):
+      let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !text.isEmpty else {
+        state.search = RoomSearch(text: "", failure: "Nothing to find: the text is empty.")
+        return .none
+      }
+      state.search = RoomSearch(text: text, isLoading: true)
+      return searchPage(text, before: nil, in: state.artistId)
+
+    case .view(.olderMatchesTapped):
+      guard var search = state.search, search.hasOlder, !search.isLoading, let oldest = search.matches.first
+      else { return .none }
+      search.isLoading = true
+      search.failure = nil
+      state.search = search
+      return searchPage(search.text, before: oldest.id, in: state.artistId)
+
+    case .searchResponse(.success(let page)):
+      state.search?.matches.insert(contentsOf: page.messages, at: 0)
+      state.search?.hasOlder = page.hasOlder
+      state.search?.isLoading = false
+      return .none
+
+    case .searchResponse(.failure(let error)):
+      state.search?.isLoading = false
+      state.search?.failure = "Could not search the room: \(error.message)"
+      return .none
+
+    case .view(.searchClosed):
+      state.search = nil
+      return .cancel(id: CancelID.search)
     }
+  }
+
+  /// Reads the page of matches of `text` before `before` (the newest when `nil`).
+  private func searchPage(_ text: String, before: MessageID?, in artistId: AccountID) -> Effect<Action> {
+    .run { [messageClient] send in
+      await send(.searchResponse(Result { try await messageClient.search(artistId, text, before) }))
+    }
+    .cancellable(id: CancelID.search, cancelInFlight: true)
   }
 
   /// Posts `message` under its key, so a post sent again after its answer was lost is stored once.

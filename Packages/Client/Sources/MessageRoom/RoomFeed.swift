@@ -89,6 +89,8 @@ public struct RoomFeed: Equatable, Sendable {
       insert(messages)
     case .messages(let messages):
       insert(messages)
+    case .deleted(let ids):
+      remove(ids)
     case .interrupted(let error, _):
       interruption = "New messages are not arriving: \(error.message) Still trying."
     case .resumed:
@@ -110,6 +112,12 @@ public struct RoomFeed: Equatable, Sendable {
   /// Adds a message this reader sent, as the server stored it.
   public mutating func insert(sent message: Message) {
     insert([message])
+  }
+
+  /// Drops the messages their authors deleted; ids not read here change nothing.
+  public mutating func remove(_ ids: [MessageID]) {
+    let gone = Set(ids)
+    messages.removeAll { gone.contains($0.id) }
   }
 
   /// Starts reading the page before the oldest message read; returns the id to read before, or

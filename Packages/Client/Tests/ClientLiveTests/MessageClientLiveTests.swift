@@ -114,6 +114,38 @@ final class PollSleeper: Sendable {
       ])
   }
 
+  @Test func deleteMessage_sendsDELETEOnTheMessage_andSearchGetsTheRoomsMatches() async throws {
+    let harness = Harness([.respond(WireResponse(status: 204)), json(200, historyJSON([4], hasOlder: true))])
+    defer { harness.remove() }
+    let client = MessageClient.live(harness.api)
+    try await client.deleteMessage(1, 7)
+    #expect(
+      try await client.search(1, "m4", 5) == HistoryPage(messages: try decodedMessages([4]), hasOlder: true))
+    #expect(
+      harness.transport.requests == [
+        WireRequest(method: "DELETE", path: "/v1/rooms/1/messages/7", headers: bearer),
+        WireRequest(
+          method: "GET", path: "/v1/rooms/1/search", query: ["before": "5", "limit": "100", "q": "m4"],
+          headers: bearer),
+      ])
+  }
+
+  @Test func followRoom_reportsTheDeletionsAPollNames_afterTheRoomAsRead() async throws {
+    let deletedPage = #"{"cursor":9,"deleted":[6],"hasMore":false,"messages":[]}"#
+    let harness = Harness([
+      json(200, pageJSON([7], cursor: 7)), json(200, deletedPage), json(200, pageJSON([], cursor: 9)),
+    ])
+    defer { harness.remove() }
+    let sleeper = PollSleeper(limit: 0)
+    let client = MessageClient.live(harness.api, sleep: sleeper.sleep)
+    var iterator = client.followRoom(1, 6).makeAsyncIterator()
+    #expect(try await iterator.next() == .loaded(try decodedMessages([7]), hasOlder: false))
+    #expect(try await iterator.next() == .deleted([6]))
+    while sleeper.recorded.isEmpty { await Task.yield() }
+    // The deletion moved the cursor: the next poll asks after it.
+    #expect(harness.transport.requests.last?.query["after"] == "9")
+  }
+
   @Test func followRoom_withoutCursor_loadsTheNewestPageThenLongPollsAfterIt() async throws {
     let harness = Harness([
       json(200, historyJSON([5, 6], hasOlder: true)), json(200, pageJSON([7], cursor: 7)),
@@ -211,6 +243,7 @@ final class PollSleeper: Sendable {
         case .loaded(let batch, let hasOlder):
           updates.append("loaded \(batch.map(\.id.rawValue)) \(hasOlder)")
         case .messages(let batch): updates.append("\(batch.map(\.id.rawValue))")
+        case .deleted(let ids): updates.append("deleted \(ids.map(\.rawValue))")
         case .interrupted(let error, let retryIn): updates.append("interrupted: \(error.message) \(retryIn)")
         case .resumed: updates.append("resumed")
         }
@@ -246,6 +279,7 @@ final class PollSleeper: Sendable {
         switch update {
         case .loaded(let batch, _): updates.append("loaded \(batch.map(\.id.rawValue))")
         case .messages(let batch): updates.append("\(batch.map(\.id.rawValue))")
+        case .deleted(let ids): updates.append("deleted \(ids.map(\.rawValue))")
         case .interrupted(let error, let retryIn):
           guard case .decoding = error else {
             Issue.record("expected an unreadable answer, got \(error)")

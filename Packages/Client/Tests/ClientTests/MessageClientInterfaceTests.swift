@@ -63,6 +63,18 @@ import Testing
     #expect(oldest == HistoryPage(messages: [MessageClient.previewMessages[0]], hasOlder: false))
   }
 
+  @Test func preview_deleteMessage_onlyTheSendersOwn_andSearchFindsWhatIsLeft() async throws {
+    let client = MessageClient.preview(latency: .zero)
+    // Message 1 is IU's broadcast; the preview's sender is the demo fan, who wrote 2 and 5.
+    await #expect(throws: APIError.self) { try await client.deleteMessage(1, 1) }
+    try await client.deleteMessage(1, 5)
+    try await client.deleteMessage(1, 5)
+    await #expect(throws: APIError.self) { try await client.deleteMessage(1, 42) }
+    let found = try await client.search(1, "CONCERT", nil)
+    #expect(found.messages.map(\.id) == [2])
+    #expect(try await client.search(1, "through the night", nil).messages.isEmpty)
+  }
+
   @Test func preview_followRoomWithoutCursor_loadsTheNewestPage() async throws {
     let client = MessageClient.preview(latency: .zero, pageSize: 3)
     try await withDependencies {

@@ -87,7 +87,7 @@ import Testing
         // The broadcast may be sent before the room is read or after: either way it arrives once.
         switch update {
         case .loaded(let batch, _), .messages(let batch): received += batch
-        case .interrupted, .resumed: continue
+        case .interrupted, .resumed, .deleted: continue
         }
         if received.contains(where: { $0.kind == .broadcast }) { break }
       }
@@ -134,6 +134,40 @@ import Testing
       try await updates.next() == .loaded(Array(everything.suffix(MessageClient.pageSize)), hasOlder: true))
     let sent = try await artist.messages.send(iu, "one more", UUID())
     #expect(try await updates.next() == .messages([sent]))
+  }
+
+  @Test func deleteMessage_dropsItFromTheFansFollowedRoom_andOnlyItsAuthorMayDeleteIt() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let fan = backend.app("fan")
+    let artist = backend.app("arti")
+    _ = try await fan.auth.signIn("demo_fan", demoPassword)
+    let iu = try await artist.auth.signIn("iu_official", demoPassword).account.id
+    let mistake = try await artist.messages.send(iu, "Wrong date, sorry", UUID())
+    var updates = fan.messages.followRoom(iu, nil).makeAsyncIterator()
+    guard case .loaded(let room, _) = try await updates.next() else {
+      Issue.record("following did not start with the room as read")
+      return
+    }
+    #expect(room.last == mistake)
+    await #expect(throws: APIError.self) { try await fan.messages.deleteMessage(iu, mistake.id) }
+    try await artist.messages.deleteMessage(iu, mistake.id)
+    #expect(try await updates.next() == .deleted([mistake.id]))
+    // Deleting it again is done already; the room as read anew does not show it.
+    try await artist.messages.deleteMessage(iu, mistake.id)
+    #expect(try await fan.messages.olderMessages(iu, nil).messages.contains(mistake) == false)
+  }
+
+  @Test func search_findsTheRoomsMatchesPagedBack() async throws {
+    let backend = try Backend()
+    defer { backend.remove() }
+    let artist = backend.app("arti")
+    let iu = try await artist.auth.signIn("iu_official", demoPassword).account.id
+    for index in 1...3 { _ = try await artist.messages.send(iu, "Encore song \(index)", UUID()) }
+    let page = try await artist.messages.search(iu, "ENCORE SONG", nil)
+    #expect(page.messages.map(\.text) == ["Encore song 1", "Encore song 2", "Encore song 3"])
+    let older = try await artist.messages.search(iu, "encore song", page.messages.last?.id)
+    #expect(older.messages.map(\.text) == ["Encore song 1", "Encore song 2"])
   }
 
   private func allAfterCursor(_ client: MessageClient, _ artist: AccountID) async throws -> [Message] {

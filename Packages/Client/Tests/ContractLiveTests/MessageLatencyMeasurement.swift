@@ -67,7 +67,7 @@ private func measure(mode: Mode, http: Bool) async throws -> [Double] {
       switch update {
       case .loaded: loadedSignal.yield()
       case .messages(let batch): arrivals.record(batch.map(\.id))
-      case .interrupted, .resumed: continue
+      case .interrupted, .resumed, .deleted: continue
       }
     }
   }

@@ -17,11 +17,25 @@ public struct MessagePage: Codable, Sendable, Equatable {
   public var cursor: MessageID?
   /// Whether more messages are waiting after this page (the `limit` was reached).
   public var hasMore: Bool
+  /// The messages deleted since the cursor sent (their authors took them back), oldest
+  /// deletion first: a reader drops them. A deletion moves the ``cursor`` as a message does, so
+  /// a poll after the cursor hears of it once.
+  public var deleted: [MessageID]
 
   /// Creates a page.
-  public init(messages: [Message], cursor: MessageID?, hasMore: Bool) {
+  public init(messages: [Message], cursor: MessageID?, hasMore: Bool, deleted: [MessageID] = []) {
     self.messages = messages
     self.cursor = cursor
     self.hasMore = hasMore
+    self.deleted = deleted
+  }
+
+  /// Reads a page; one without `deleted` (from a server that deletes nothing) has none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    messages = try container.decode([Message].self, forKey: .messages)
+    cursor = try container.decodeIfPresent(MessageID.self, forKey: .cursor)
+    hasMore = try container.decode(Bool.self, forKey: .hasMore)
+    deleted = try container.decodeIfPresent([MessageID].self, forKey: .deleted) ?? []
   }
 }

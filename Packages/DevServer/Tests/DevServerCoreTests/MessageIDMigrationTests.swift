@@ -77,7 +77,10 @@ import Testing
     #expect(schema.first { $0.type == "table" }?.sql.contains("AUTOINCREMENT") == false, "\(schema)")
     #expect(
       Set(schema.filter { $0.type == "index" }.map(\.name))
-        == ["messages_room", "messages_broadcasts", "messages_replies", "messages_idempotency"])
+        == [
+          "messages_room", "messages_broadcasts", "messages_replies", "messages_idempotency",
+          "messages_deletions",
+        ])
     #expect(
       try database.read {
         try $0.queryFirst("SELECT COUNT(*) FROM sqlite_sequence WHERE name LIKE 'messages%'")?.int64(0)

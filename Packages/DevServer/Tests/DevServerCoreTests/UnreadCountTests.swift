@@ -59,7 +59,10 @@ import Testing
     // As a version-9 file has them: no numbers.
     try database.write {
       try $0.execute(
-        "UPDATE messages SET seq = NULL; ALTER TABLE messages DROP COLUMN seq; PRAGMA user_version = 9")
+        """
+        DROP INDEX messages_deletions; ALTER TABLE messages DROP COLUMN deletes;
+        UPDATE messages SET seq = NULL; ALTER TABLE messages DROP COLUMN seq; PRAGMA user_version = 9
+        """)
     }
     let reopened = try TestBackend(directory: first.directory)
     let rows = try reopened.backend.core.store.database.read { connection in

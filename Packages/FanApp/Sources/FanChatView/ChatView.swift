@@ -10,7 +10,8 @@ import MessageRoom
 /// was sent, a marker line where the unread ones started when the room was opened, then the
 /// reply line, which counts the characters typed against the limit. Any line
 /// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
-/// `/reload` from ``KeyMap``, and `/older`, are commands, never single keys; `/retry` and
+/// `/reload` from ``KeyMap``, and `/older` and `/delete` (the newest own reply, once `y` confirms),
+/// are commands, never single keys; `/retry` and
 /// `/discard` are offered while replies are kept. PageUp and PageDown page by what fits; PageUp
 /// (or `/older`) reads older messages from the server once the oldest read is shown.
 public struct ChatView: TerminalView {
@@ -29,6 +30,7 @@ public struct ChatView: TerminalView {
     KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
     KeyMap.reload.menuCommand(keys: false),
     KeyMap.older.menuCommand(keys: false),
+    KeyMap.delete.menuCommand(keys: false, title: "Delete your last reply (asks first)"),
   ]
   /// Shown while replies are kept: sends them again, or forgets them instead.
   static let kept = [
@@ -38,7 +40,13 @@ public struct ChatView: TerminalView {
 
   /// The screen for `state`.
   public func render(_ state: ChatFeature.State) -> Screen {
-    Screen {
+    if let search = state.room.search {
+      return SearchResults(
+        text: search.text, rows: search.matches.map { row($0, myId: state.myId, highlight: search.text) },
+        hasOlder: search.hasOlder, isLoading: search.isLoading, failure: search.failure
+      ).screen
+    }
+    return Screen {
       Component.header(
         "\(state.artistName) (@\(state.artistUsername))",
         subtitle: "Your replies are seen by \(state.artistName) only")
@@ -72,26 +80,46 @@ public struct ChatView: TerminalView {
       }
       if let unsent = state.room.outbox.unsentSummary { Component.notice(unsent) }
       if state.room.outbox.isSending { Component.progress("Sending") }
-      Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
-      Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.kept + Self.commands)
-      Component.prompt(
-        "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
+      if let failure = state.room.deletionFailure { Component.errorBanner(failure) }
+      if let deleting = state.room.deleting {
+        Component.notice(
+          "Delete your reply \"\(deleting.text)\"? \(state.artistName) will not see it any more.")
+        Component.menu(YesOrNo.menu(yes: "Yes, delete it", no: "No, keep it"))
+        Component.prompt("Delete? (y/n)")
+      } else {
+        Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
+        Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.kept + Self.commands)
+        Component.prompt(
+          "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
+      }
     }
   }
 
   /// The marker line above the first message that was unread when the room was opened.
   static let unreadMarker = "new since you last read"
 
-  private func row(_ message: Message, myId: AccountID, firstUnread: MessageID?) -> ListItem {
+  private func row(
+    _ message: Message, myId: AccountID, firstUnread: MessageID? = nil, highlight: String? = nil
+  ) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
     return ListItem(
       message.text, label: sender, detail: MessageTime.format(message.sentAt, in: timeZone),
-      marker: message.id == firstUnread ? Self.unreadMarker : nil)
+      marker: message.id == firstUnread ? Self.unreadMarker : nil, highlight: highlight)
   }
 
   /// The action that `input` means in the room.
   public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
+    if state.room.deleting != nil {
+      return YesOrNo(input).map { .room($0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled)) }
+    }
+    if state.room.search != nil {
+      return SearchResults.action(
+        for: input, back: .room(.view(.searchClosed)), older: .room(.view(.olderMatchesTapped)),
+        search: { .room(.view(.searchTapped($0))) })
+    }
+    if let text = KeyMap.search.argument(of: input) { return .room(.view(.searchTapped(text))) }
     if KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
+    if KeyMap.delete.matches(input, keys: false) { return .room(.view(.deleteTapped(nil))) }
     // `/retry` and `/discard` mean something only while replies are kept (and `/help` says so).
     if !state.room.outbox.unsent.isEmpty {
       if KeyMap.retry.matches(input, keys: false) { return .room(.view(.retryTapped)) }

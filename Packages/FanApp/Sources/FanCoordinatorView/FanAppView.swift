@@ -17,7 +17,8 @@ public struct FanAppView: TerminalView {
   /// Restores the last session when the app starts.
   public var startAction: FanAppFeature.Action? { .signIn(.view(.task)) }
 
-  /// The screen of the feature on top.
+  /// The screen of the feature on top, with the unread messages of the fan's rooms once the
+  /// list has read them (for the terminal's title and bell).
   public func render(_ state: FanAppFeature.State) -> Screen {
     Screen {
       switch state.destination {
@@ -29,6 +30,10 @@ public struct FanAppView: TerminalView {
         list(state)
       }
     }
+    .unread(
+      state.artists.flatMap {
+        $0.isLoading || $0.artists.isEmpty ? nil : $0.artists.map(\.unreadCount).reduce(0, +)
+      })
   }
 
   private func list(_ state: FanAppFeature.State) -> Screen {

@@ -29,6 +29,7 @@ struct ChatViewTests {
         Type a reply and press Enter (at most 500 characters).
         [/back] Leave the room  [/reload] Reload
         [/older] Older messages
+        [/delete] Delete your last reply (asks first)
         """)
     #expect(screen.prompt == InputPrompt(label: "Reply", characterLimit: 500))
   }
@@ -44,6 +45,34 @@ struct ChatViewTests {
         -- new since you last read --
           - IU: 새 소식                                  01-15 17:00
         """))
+  @Test func searching_showsTheMatchesInsteadOfTheRoom_andEscapeGoesBack() {
+    var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
+    #expect(
+      view.action(for: InputEvent(line: "/search 안녕"), in: state) == .room(.view(.searchTapped("안녕"))))
+    state.room.search = RoomSearch(text: "안녕", matches: [state.room.feed.messages[0]], hasOlder: true)
+    let text = view.render(state).plainText(width: 60)
+    #expect(text.contains("Search: \"안녕\"") && text.contains("IU: 안녕하세요") && !text.contains("반가워요"))
+    #expect(view.action(for: .key(.escape), in: state) == .room(.view(.searchClosed)))
+    #expect(view.action(for: .key(.pageUp), in: state) == .room(.view(.olderMatchesTapped)))
+    #expect(view.action(for: .line("a reply"), in: state) == nil, "nothing is sent from the search")
+  }
+
+  @Test func deleting_asksYesOrNo_andOnlyYDeletes() {
+    var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
+    #expect(view.action(for: InputEvent(line: "/delete"), in: state) == .room(.view(.deleteTapped(nil))))
+    state.room.deleting = state.room.feed.messages.last
+    let text = view.render(state).plainText(width: 100)
+    #expect(text.contains("Delete your reply \"반가워요\"? IU will not see it any more."))
+    #expect(text.contains("[y] Yes, delete it  [n] No, keep it"))
+    #expect(view.render(state).prompt?.label == "Delete? (y/n)")
+    #expect(view.action(for: .line("y"), in: state) == .room(.view(.deleteConfirmed)))
+    #expect(view.action(for: .line("n"), in: state) == .room(.view(.deleteCancelled)))
+    #expect(view.action(for: .key(.escape), in: state) == .room(.view(.deleteCancelled)))
+    #expect(
+      view.action(for: .line("hello"), in: state) == nil, "a reply is not sent while the question is open")
+    state.room.deleting = nil
+    state.room.deletionFailure = "You have no message here to delete."
+    #expect(view.render(state).plainText(width: 60).contains("You have no message here to delete."))
   }
 
   @Test func render_replyNotSent_showsWhyAndTheKeptReply() {

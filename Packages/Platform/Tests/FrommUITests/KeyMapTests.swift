@@ -131,3 +131,32 @@ struct KeyMapTests {
     #expect(KeyMap.withSendRemedy("Sending.", unsent: false, refused: false) == "Sending.")
   }
 }
+
+@Suite struct YesOrNoTests {
+  @Test func answers_yGoesAhead_nEmptyOrEscapeDoNot_otherLinesAnswerNothing() {
+    #expect(YesOrNo(.line(" Y ")) == .yes && YesOrNo(.line("yes")) == .yes)
+    #expect(YesOrNo(.line("n")) == .no && YesOrNo(.line("")) == .no && YesOrNo(.key(.escape)) == .no)
+    #expect(YesOrNo(.line("maybe")) == nil && YesOrNo(.command(name: "delete", argument: "")) == nil)
+    #expect(YesOrNo.menu(yes: "Delete it", no: "Keep it").map(\.shortcut) == ["y", "n"])
+  }
+}
+
+@Suite struct SearchResultsTests {
+  @Test func screen_listsTheMatchesWithTheTextReversed_andAnswersBackOlderAndSearch() {
+    let results = SearchResults(
+      text: "tour", rows: [ListItem("IU: Tour dates, tour news", highlight: "tour")], hasOlder: true,
+      isLoading: false, failure: nil)
+    let plain = results.screen.plainText(width: 60)
+    #expect(plain.contains("Search: \"tour\"") && plain.contains("- IU: Tour dates, tour news"))
+    #expect(plain.contains("[/back] Back to the room") && plain.contains("[/older] Older matches"))
+    let colored = ScreenRenderer(width: 60, colors: true).render(results.screen).joined(separator: "\n")
+    #expect(colored.contains("IU: \u{1B}[7mTour\u{1B}[0m dates, \u{1B}[7mtour\u{1B}[0m news"))
+    func action(_ input: InputEvent) -> String? {
+      SearchResults.action(for: input, back: "back", older: "older", search: { "search \($0)" })
+    }
+    #expect(action(.key(.escape)) == "back" && action(InputEvent(line: "/back")) == "back")
+    #expect(action(.key(.pageUp)) == "older" && action(InputEvent(line: "/older")) == "older")
+    #expect(action(InputEvent(line: "/search encore")) == "search encore")
+    #expect(action(.line("hello")) == nil)
+  }
+}

@@ -120,3 +120,44 @@ private struct RestorerView: TerminalView {
 
   func action(for input: InputEvent, in state: Restorer.State) -> Restorer.Action? { nil }
 }
+
+/// The inbox, telling the loop how many messages wait unread, as the apps' lists do.
+private struct CountingInboxView: TerminalView {
+  func render(_ state: Inbox.State) -> Screen {
+    InboxView().render(state).unread(state.unread)
+  }
+
+  func action(for input: InputEvent, in state: Inbox.State) -> Inbox.Action? { nil }
+}
+
+@MainActor
+@Suite struct RunLoopAttentionTests {
+  @Test func news_ringsTheBellAndTitlesTheTerminal_butTheFirstCountIsNoNews() async {
+    let store = Store(initialState: Inbox.State(unread: Shared(value: 2))) { Inbox() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true)
+    var options = RunOptions()
+    options.attention = "fan"
+    let loop = TerminalLoop(store: store, view: CountingInboxView(), terminal: terminal, options: options)
+    let running = Task { await loop.run() }
+    #expect(await pipe.waitForOutput(containing: "\u{1B}]0;fan — 2 unread\u{07}"))
+    #expect(!pipe.output.contains("\u{07}\u{1B}]0;fan — 2"), "the rooms as read at start ring nothing")
+
+    store.send(.newsArrived)
+    #expect(await pipe.waitForOutput(containing: "\u{07}\u{1B}]0;fan — 3 unread\u{07}"))
+    pipe.interrupt()
+    #expect(await running.value == ExitStatus.interrupted)
+  }
+
+  @Test func quiet_setsNoTitleAndRingsNothing() async {
+    let store = Store(initialState: Inbox.State(unread: Shared(value: 0))) { Inbox() }
+    let (terminal, pipe) = Terminal.inMemory(isTTY: true)
+    let loop = TerminalLoop(store: store, view: CountingInboxView(), terminal: terminal)
+    let running = Task { await loop.run() }
+    #expect(await pipe.waitForOutput(containing: "0 unread"))
+    store.send(.newsArrived)
+    #expect(await pipe.waitForOutput(containing: "1 unread"))
+    #expect(!pipe.output.contains("\u{07}") && !pipe.output.contains("\u{1B}]0;"))
+    pipe.interrupt()
+    #expect(await running.value == ExitStatus.interrupted)
+  }
+}

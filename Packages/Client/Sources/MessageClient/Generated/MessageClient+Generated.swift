@@ -14,6 +14,8 @@ extension MessageClient {
       messages: unimplemented("MessageClient.messages"),
       olderMessages: unimplemented("MessageClient.olderMessages"),
       send: unimplemented("MessageClient.send"),
+      deleteMessage: unimplemented("MessageClient.deleteMessage"),
+      search: unimplemented("MessageClient.search"),
       followRoom: unimplemented(
         "MessageClient.followRoom", placeholder: AsyncThrowingStream<RoomUpdate, any Error> { $0.finish() })
     )
@@ -32,6 +34,16 @@ extension MessageClient {
   /// Calls the `send` endpoint: `send(artistId:text:idempotencyKey:)`.
   public func send(artistId: AccountID, text: String, idempotencyKey: UUID) async throws -> Message {
     try await self.send(artistId, text, idempotencyKey)
+  }
+
+  /// Calls the `deleteMessage` endpoint: `deleteMessage(artistId:messageId:)`.
+  public func deleteMessage(artistId: AccountID, messageId: MessageID) async throws {
+    try await self.deleteMessage(artistId, messageId)
+  }
+
+  /// Calls the `search` endpoint: `search(artistId:text:before:)`.
+  public func search(artistId: AccountID, text: String, before: MessageID?) async throws -> HistoryPage {
+    try await self.search(artistId, text, before)
   }
 
   /// Calls the `followRoom` endpoint: `followRoom(artistId:after:)`.

@@ -3,6 +3,7 @@
 
 import CommonDataModels
 import ComposableArchitecture
+import Foundation
 import MessageClient
 import MessageDataModels
 
@@ -37,6 +38,18 @@ extension Room.Action {
         embed: Room.Action.sendResponse,
         extract: { if case .sendResponse(let value) = $0 { value } else { nil } })
     }
+    /// The `deleteResponse` case.
+    public var deleteResponse: AnyCasePath<Room.Action, Result<MessageID, APIError>> {
+      AnyCasePath(
+        embed: Room.Action.deleteResponse,
+        extract: { if case .deleteResponse(let value) = $0 { value } else { nil } })
+    }
+    /// The `searchResponse` case.
+    public var searchResponse: AnyCasePath<Room.Action, Result<HistoryPage, APIError>> {
+      AnyCasePath(
+        embed: Room.Action.searchResponse,
+        extract: { if case .searchResponse(let value) = $0 { value } else { nil } })
+    }
   }
 
   /// The case paths of ``Room/Action``.
@@ -65,5 +78,15 @@ extension Room.Action {
   /// The payload of the `sendResponse` case, or `nil` in another case.
   public var sendResponse: Result<Message, APIError>? {
     if case .sendResponse(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `deleteResponse` case, or `nil` in another case.
+  public var deleteResponse: Result<MessageID, APIError>? {
+    if case .deleteResponse(let value) = self { value } else { nil }
+  }
+
+  /// The payload of the `searchResponse` case, or `nil` in another case.
+  public var searchResponse: Result<HistoryPage, APIError>? {
+    if case .searchResponse(let value) = self { value } else { nil }
   }
 }

@@ -37,6 +37,10 @@ public enum APIPaths {
   public static func messages(artistID: AccountID) -> String {
     APIRoute.listMessages.path(["artistId": "\(artistID)"])
   }
+  /// `DELETE` one message of the artist's room: its author only, and again after it is gone.
+  public static func message(artistID: AccountID, messageID: MessageID) -> String {
+    APIRoute.deleteMessage.path(["artistId": "\(artistID)", "messageId": "\(messageID)"])
+  }
   /// `GET` the newest messages before an id, to page back through the artist's room.
   public static func history(artistID: AccountID) -> String {
     APIRoute.listHistory.path(["artistId": "\(artistID)"])

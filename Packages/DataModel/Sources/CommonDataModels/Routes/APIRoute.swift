@@ -60,6 +60,8 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   public static let searchMessages = APIRoute("GET", "/v1/rooms/{artistId}/search")
   /// Post a message in the artist's room.
   public static let sendMessage = APIRoute("POST", "/v1/rooms/{artistId}/messages")
+  /// Delete a message of the artist's room (its author only).
+  public static let deleteMessage = APIRoute("DELETE", "/v1/rooms/{artistId}/messages/{messageId}")
   /// The caller's rooms with news after a cursor (a long poll with `wait`).
   public static let listActivity = APIRoute("GET", "/v1/activity")
   /// The caller's own profile.
@@ -70,7 +72,8 @@ public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
   /// Every route of the API, in the order the backend matches them.
   public static let all: [APIRoute] = [
     health, checkAccount, signUp, signIn, signOut, session, listArtists, showArtist, subscribe, unsubscribe,
-    listSubscribers, listMessages, listHistory, searchMessages, sendMessage, listActivity, showProfile,
+    listSubscribers, listMessages, listHistory, searchMessages, sendMessage, deleteMessage,
+    listActivity, showProfile,
     updateProfile,
   ]
 }

@@ -169,6 +169,7 @@ final class BackendCore: Sendable {
     Route(.listHistory) { try $0.listHistory($1) },
     Route(.searchMessages) { try $0.searchMessages($1) },
     Route(.sendMessage, answeringLater: { try $0.sendMessage($1, later: $2) }),
+    Route(.deleteMessage) { try $0.deleteMessage($1) },
     Route(.listActivity, answeringLater: { try $0.listActivity($1, later: $2) }),
     Route(.showProfile) { try $0.showProfile($1) },
     Route(.updateProfile) { try $0.updateProfile($1) },

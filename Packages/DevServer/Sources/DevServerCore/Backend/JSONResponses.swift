@@ -50,11 +50,20 @@ extension RouteRequest {
 
   /// The `{artistId}` path parameter as an id, or 400 `invalid_parameter`.
   func artistID() throws -> AccountID {
-    let text = parameters["artistId"] ?? ""
+    AccountID(try positiveInteger("artistId"))
+  }
+
+  /// The `{messageId}` path parameter as an id, or 400 `invalid_parameter`.
+  func messageID() throws -> MessageID {
+    MessageID(try positiveInteger("messageId"))
+  }
+
+  private func positiveInteger(_ name: String) throws -> Int64 {
+    let text = parameters[name] ?? ""
     guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), value > 0 else {
       throw ServerError(
-        .invalidParameter, "path 'artistId': expected a positive integer id, got '\(text.prefix(40))'")
+        .invalidParameter, "path '\(name)': expected a positive integer id, got '\(text.prefix(40))'")
     }
-    return AccountID(value)
+    return value
   }
 }

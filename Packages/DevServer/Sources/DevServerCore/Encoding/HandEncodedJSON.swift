@@ -116,10 +116,12 @@ extension MessagePage: HandEncodedJSON {
       if let cursor {
         json.key("cursor", first: true)
         json.integer(cursor.rawValue)
-        json.key("hasMore")
+        json.key("deleted")
       } else {
-        json.key("hasMore", first: true)
+        json.key("deleted", first: true)
       }
+      json.array(deleted) { json, id in json.integer(id.rawValue) }
+      json.key("hasMore")
       json.bool(hasMore)
       json.key("messages")
       json.array(messages) { json, message in message.write(to: &json) }

@@ -34,7 +34,9 @@ extension BackendCore {
         try Self.checkRoom(access, for: caller.account, artistID: artistID)
       }
       return try .json(
-        MessagePage(messages: page.messages, cursor: page.messages.last?.id ?? after, hasMore: page.hasMore))
+        MessagePage(
+          messages: page.messages, cursor: page.newest ?? after, hasMore: page.hasMore, deleted: page.deleted)
+      )
     }
     // A plain page (the common poll) has the room checked inside its own read transaction. A long
     // poll is held only for a caller who may use the room, and a bad query is reported after that.
@@ -149,6 +151,27 @@ extension BackendCore {
       later(Result { try storedOnce(stored) })
     }
     return nil
+  }
+
+  /// `DELETE`s a message for its author: 204, and 204 again once it is gone. Its tombstone ends
+  /// the held polls of every reader of the room at once, whose answer names it in `deleted`.
+  func deleteMessage(_ request: RouteRequest) throws -> WireResponse {
+    let caller = try authenticate(request)
+    let artistID = try request.artistID()
+    try authorizeRoom(caller.account, artistID: artistID)
+    let messageID = try request.messageID()
+    switch try store.deleteMessage(messageID, artist: artistID, by: caller.account, now: now()) {
+    case .deleted:
+      storage.wrote()
+      heldPolls.somethingChanged()
+      return WireResponse(status: 204)
+    case .deletedBefore:
+      return WireResponse(status: 204)
+    case .notFound:
+      throw ServerError(.notFound, "No message \(messageID) in this room that you can see.")
+    case .notAuthor:
+      throw ServerError(.forbidden, "Only its author can delete message \(messageID).")
+    }
   }
 
   /// The post's `Idempotency-Key`: up to 100 visible ASCII characters (a UUID, as clients send).

@@ -171,5 +171,17 @@ enum Schema {
         WHERE messages.id = numbered.id;
         """)
     },
+    // Deleting a message leaves a tombstone: a row of the same room, kind and author whose
+    // `deletes` names the message taken back, with an id of its own. Readers follow rooms by id
+    // cursors that only move forward, so the deletion needs a place after them to be heard at
+    // the next poll; the message's own row goes. The index finds a deletion again (a repeated
+    // `DELETE`) and holds only tombstones.
+    Migration(version: 11, name: "tombstones of deleted messages") { connection in
+      try connection.execute(
+        """
+        ALTER TABLE messages ADD COLUMN deletes INTEGER;
+        CREATE UNIQUE INDEX messages_deletions ON messages(deletes) WHERE deletes IS NOT NULL;
+        """)
+    },
   ]
 }

@@ -31,16 +31,19 @@ extension Store {
       SELECT s.artist_id AS artist_id,
         (SELECT MAX(m.id) FROM messages m WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast') AS newest,
         (SELECT COUNT(*) FROM messages m
-         WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > ?2) AS fresh,
+         WHERE m.artist_id = s.artist_id AND m.kind = 'broadcast' AND m.id > ?2 AND m.deletes IS NULL) AS fresh,
         \(unreadBroadcastsSQL(room: "s.artist_id", marker: "s.last_read_message_id")) AS unread
       FROM subscriptions s WHERE s.fan_id = ?1)
     WHERE newest > ?2 ORDER BY artist_id
     """
 
-  /// The newest reply in the artist's (`?1`) own room after `?2`, how many there are, and when
-  /// the newest was sent (SQLite takes a bare column from the row `MAX` picks).
-  static let artistActivitySQL =
-    "SELECT MAX(id), COUNT(*), sent_at FROM messages WHERE artist_id = ?1 AND kind = 'reply' AND id > ?2"
+  /// The newest reply (or a reply's tombstone) in the artist's (`?1`) own room after `?2`, how
+  /// many replies there are, and when the newest was sent (SQLite takes a bare column from the
+  /// row `MAX` picks).
+  static let artistActivitySQL = """
+    SELECT MAX(id), COALESCE(SUM(deletes IS NULL), 0), sent_at FROM messages
+    WHERE artist_id = ?1 AND kind = 'reply' AND id > ?2
+    """
 
   /// The newest news id `viewer` may see (0 when none): one index seek per room of theirs, the
   /// check a held activity poll repeats.
@@ -65,7 +68,8 @@ extension Store {
           let row = try connection.queryFirst(
             Self.artistActivitySQL,
             [.integer(viewer.id.rawValue), .integer(after)]),
-          row.int64(1) > 0
+          // A deleted reply alone is news too: its tombstone moves the cursor past it.
+          row.optionalInt64(0) != nil
         else { return [] }
         return [
           RoomActivity(

@@ -129,7 +129,7 @@ struct Store: Sendable {
       s.fan_id IS NOT NULL,
       CASE WHEN s.fan_id IS NULL THEN 0 ELSE \(unreadBroadcastsSQL(room: "a.id", marker: "s.last_read_message_id")) END,
       (SELECT m.sent_at FROM messages m WHERE m.artist_id = a.id AND m.kind = 'broadcast'
-       ORDER BY m.id DESC LIMIT 1)
+       AND m.deletes IS NULL ORDER BY m.id DESC LIMIT 1)
     FROM accounts a
     LEFT JOIN subscriptions s ON s.artist_id = a.id AND s.fan_id = ?
     WHERE a.role = 'artist'
@@ -230,8 +230,10 @@ struct Store: Sendable {
 
   // MARK: Messages
 
+  /// A message's columns; the last, `deletes`, is set on a tombstone (the id of the message it
+  /// deleted), which pages after a cursor read and every other read skips.
   static let messageColumns = """
-    SELECT m.id, m.artist_id, m.sender_id, a.username, a.display_name, m.kind, m.text, m.sent_at
+    SELECT m.id, m.artist_id, m.sender_id, a.username, a.display_name, m.kind, m.text, m.sent_at, m.deletes
     FROM messages m JOIN accounts a ON a.id = m.sender_id
     """
 
@@ -256,7 +258,9 @@ struct Store: Sendable {
     + " ORDER BY 1 LIMIT ?4"
 
   /// The messages `viewer` may see in `artist`'s room after `after`, oldest first, once
-  /// `authorize` accepted `viewer`'s ``RoomAccess`` (not asked for an artist in their own room).
+  /// `authorize` accepted `viewer`'s ``RoomAccess`` (not asked for an artist in their own room);
+  /// with the ids of those deleted since (their tombstones are after `after`), and the newest
+  /// id read, message or tombstone: the next cursor.
   ///
   /// A fan sees broadcasts and their own replies. `after` is what the fan acknowledges having
   /// read, so it is marked read; the page itself too, unless it answers a long poll (`polled`),
@@ -267,7 +271,7 @@ struct Store: Sendable {
   func messages(
     artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int, polled: Bool = false,
     authorize: (RoomAccess) throws -> Void
-  ) throws -> (messages: [Message], hasMore: Bool) {
+  ) throws -> (messages: [Message], deleted: [MessageID], newest: MessageID?, hasMore: Bool) {
     let afterID = after?.rawValue ?? 0
     let (page, readMarker) = try readRoom(artist: artist, viewer: viewer, authorize: authorize) {
       connection in
@@ -285,10 +289,12 @@ struct Store: Sendable {
     var rows = page
     let hasMore = rows.count > limit
     if hasMore { rows.removeLast(rows.count - limit) }
-    let messages = rows.map(Self.message)
-    let seen = polled ? afterID : max(afterID, messages.last?.id.rawValue ?? 0)
+    let messages = rows.filter { $0.optionalInt64(8) == nil }.map(Self.message)
+    let deleted = rows.compactMap { $0.optionalInt64(8).map { MessageID($0) } }
+    let newest = rows.last.map { MessageID($0.int64(0)) }
+    let seen = polled ? afterID : max(afterID, newest?.rawValue ?? 0)
     try markRead(upTo: seen, artist: artist, viewer: viewer, readMarker: readMarker)
-    return (messages, hasMore)
+    return (messages, deleted, newest, hasMore)
   }
 
   /// Runs `page` after `authorize` accepted `viewer`'s access to `artist`'s room, both in one read
@@ -313,7 +319,8 @@ struct Store: Sendable {
 
   /// With `matching` (`" AND m.text LIKE ?5 ESCAPE '\\'"`), only the messages whose text matches.
   static func artistHistorySQL(matching: String) -> String {
-    messageColumns + " WHERE m.artist_id = ?1 AND m.id < ?2\(matching) ORDER BY m.id DESC LIMIT ?3"
+    messageColumns
+      + " WHERE m.artist_id = ?1 AND m.id < ?2 AND m.deletes IS NULL\(matching) ORDER BY m.id DESC LIMIT ?3"
   }
 
   /// A fan's page back: the newest broadcasts and own replies before an id, each read from its
@@ -321,9 +328,11 @@ struct Store: Sendable {
   static let fanHistorySQL = fanHistorySQL(matching: "")
 
   static func fanHistorySQL(matching: String) -> String {
-    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2\(matching) UNION ALL "
-      + messageColumns
-      + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2\(matching)"
+    messageColumns
+      + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2 AND m.deletes IS NULL\(matching)"
+      + " UNION ALL " + messageColumns
+      + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2 AND m.deletes IS NULL"
+      + matching
       + " ORDER BY 1 DESC LIMIT ?4"
   }
 
@@ -478,6 +487,61 @@ struct Store: Sendable {
      - COALESCE((SELECT b.seq FROM messages b WHERE b.artist_id = \(room) AND b.kind = 'broadcast'
        AND b.id <= \(marker) ORDER BY b.id DESC LIMIT 1), 0))
     """
+  }
+
+  /// What a `DELETE` of a message found.
+  enum Deletion: Equatable {
+    /// The message is gone, its tombstone stored.
+    case deleted
+    /// The caller had deleted it already.
+    case deletedBefore
+    /// No message of that id in the room that the caller may see.
+    case notFound
+    /// The caller may see it but did not write it.
+    case notAuthor
+  }
+
+  /// Deletes message `id` of `artist`'s room for its author `caller`, leaving a tombstone after
+  /// every cursor (see the schema's version 11) in one transaction.
+  ///
+  /// The tombstone is stored before the row goes, so it never takes the id of a deleted newest
+  /// message. A broadcast's later broadcasts (and the tombstone) are numbered one lower, so the
+  /// unread counts (``unreadBroadcastsSQL(room:marker:)``) count only broadcasts that are there.
+  func deleteMessage(
+    _ id: MessageID, artist: AccountID, by caller: AccountRecord, now: Date
+  ) throws -> Deletion {
+    try database.write { connection in
+      let room = SQLiteValue.integer(artist.rawValue)
+      let message = SQLiteValue.integer(id.rawValue)
+      guard
+        let row = try connection.queryFirst(
+          "SELECT sender_id, kind FROM messages WHERE id = ?1 AND artist_id = ?2 AND deletes IS NULL",
+          [message, room])
+      else {
+        let tombstone = try connection.queryFirst(
+          "SELECT sender_id FROM messages WHERE deletes = ?1 AND artist_id = ?2", [message, room])
+        return tombstone?.int64(0) == caller.id.rawValue ? .deletedBefore : .notFound
+      }
+      let (sender, kind) = (row.int64(0), row.string(1))
+      guard sender == caller.id.rawValue else {
+        // A fan never sees another fan's reply, so for them it is not there.
+        let visible = caller.role == .artist || kind == MessageKind.broadcast.rawValue
+        return visible ? .notAuthor : .notFound
+      }
+      if kind == MessageKind.broadcast.rawValue {
+        try connection.query(
+          "UPDATE messages SET seq = seq - 1 WHERE artist_id = ?1 AND kind = 'broadcast' AND id >= ?2",
+          [room, message])
+      }
+      try connection.query(
+        """
+        INSERT INTO messages (artist_id, sender_id, kind, text, sent_at, deletes, seq)
+        VALUES (?1, ?2, ?3, '', ?4, ?5, CASE WHEN ?3 = 'broadcast' THEN
+          (SELECT seq FROM messages WHERE artist_id = ?1 AND kind = 'broadcast' ORDER BY id DESC LIMIT 1) END)
+        """, [room, .integer(sender), .text(kind), .real(now.timeIntervalSince1970), message])
+      try connection.query("DELETE FROM messages WHERE id = ?", [message])
+      return .deleted
+    }
   }
 
   /// The message `sender` posted with idempotency `key`, if it is still kept.

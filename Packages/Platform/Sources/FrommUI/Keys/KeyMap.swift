@@ -15,6 +15,11 @@ public enum KeyMap {
   public static let older = KeyBinding(command: "older", title: "Older messages")
   /// `/retry`: send again what failed and was kept.
   public static let retry = KeyBinding(command: "retry", title: "Try again")
+  /// `/delete`: delete your newest message in the room (the screen asks first).
+  public static let delete = KeyBinding(command: "delete", title: "Delete your last message (asks first)")
+  /// `/search TEXT`: find the room's messages containing TEXT, on the server.
+  public static let search = KeyBinding(
+    command: "search", argument: "TEXT", title: "Find the room's messages containing TEXT")
   /// `/edit` or `e`: start editing.
   public static let edit = KeyBinding(command: "edit", key: "e", title: "Edit")
   /// `/save` or `s`: save what was edited.
@@ -52,7 +57,9 @@ public enum KeyMap {
 
   /// Every entry, in the order `Apps/README.md` lists them.
   public static let all: [KeyBinding] = [
-    help, back, reload, older, retry, edit, save, cancel, signOut, profile, room, fans, next, logIn, signUp,
+    help, back, reload, older, retry, delete, search, edit, save, cancel, signOut, profile, room, fans, next,
+    logIn,
+    signUp,
     signIn,
     subscribe, unsubscribe, open, name, status,
   ]

@@ -37,6 +37,11 @@ final class LoopDisplay {
   /// What the last interactive frame wrote, without its prompt.
   private var lastFrame: String?
 
+  /// The app's name for the title, and whether to ring; `nil`: neither (``RunOptions/attention``).
+  var attention: String?
+  /// The unread count the title says; `nil` before a screen knew one.
+  private var titledUnread: Int?
+
   /// The line being typed: the loop's line editor.
   private let typed: @MainActor () -> LineEditor
 
@@ -76,7 +81,7 @@ final class LoopDisplay {
         return
       }
       lastFrame = output
-      terminal.write(output + promptOutput())
+      terminal.write(announcement(of: screen.unread) + output + promptOutput())
     } else {
       guard !isHeld else { return }
       noteErrors(on: screen)
@@ -89,6 +94,16 @@ final class LoopDisplay {
       let lines = ScreenRenderer(width: size.columns, colors: false).render(screen)
       if let text = transcript.update(lines) { terminal.write(text) }
     }
+  }
+
+  /// The terminal title for a changed unread count, after the bell when it grew: news arrived
+  /// in a room not on screen. The first count known is no news (the rooms as read at start).
+  private func announcement(of unread: Int?) -> String {
+    guard let app = attention, let unread, unread != titledUnread else { return "" }
+    let bell = titledUnread.map { unread > $0 } ?? false ? "\u{07}" : ""
+    titledUnread = unread
+    let title = unread > 0 ? "\(app) — \(unread) unread" : app
+    return bell + "\u{1B}]0;\(title)\u{07}"
   }
 
   /// The whole frame is written again by the next ``show()`` (after the terminal was given

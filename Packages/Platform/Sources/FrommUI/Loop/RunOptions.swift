@@ -25,6 +25,10 @@ public struct RunOptions: Sendable {
   /// A remark from before the loop started (a corrupt saved session set aside), shown in the
   /// status line of the full screen, which would hide it on standard error; `nil` for none.
   public var notice: String?
+  /// The app's name for the terminal's title (`fan — 3 unread`), which the full screen sets as
+  /// the screen's ``Screen/unread`` count changes, ringing the bell (BEL) when it grows: news
+  /// in a room that is not open. `nil` (a `--quiet` app, a test) sets no title and rings nothing.
+  public var attention: String?
 
   /// Creates options; the defaults suit scripts driving an app with the embedded backend.
   public init(

@@ -85,7 +85,10 @@ public final class TerminalLoop<State, Action: Sendable> {
     if isInteractive { enterFullScreen() }
     schedule.start(observing: store) { [unowned self] in self.render() }
     display.isHeld = !isInteractive
-    if isInteractive { display.warning = options.notice }
+    if isInteractive {
+      display.warning = options.notice
+      display.attention = options.attention
+    }
     render()
     if let startAction { work.send(startAction, to: store) }
     input.start(terminal.input)

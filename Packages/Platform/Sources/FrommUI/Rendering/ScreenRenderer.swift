@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lays a ``Screen`` out as lines of at most `width` columns.
 ///
 /// With `colors` off the lines are plain text without trailing spaces; with it on, styles
@@ -115,9 +117,28 @@ struct ScreenRenderer {
           rows += hanging(String(repeating: " ", count: TextWidth.columns(prefix)), detail)
         }
       }
-      lines += rows.map { StyledLine($0, isSelected ? .selected : .plain) }
+      lines += rows.map { row in
+        guard let highlight = item.highlight, !highlight.isEmpty, !isSelected else {
+          return StyledLine(row, isSelected ? .selected : .plain)
+        }
+        return Self.highlighting(highlight, in: row)
+      }
     }
     return lines
+  }
+
+  /// `row` with every occurrence of `text` (letters in either case) reversed; an occurrence
+  /// that a wrap splits across two rows is not marked.
+  static func highlighting(_ text: String, in row: String) -> StyledLine {
+    var spans: [Span] = []
+    var rest = row[...]
+    while let match = rest.range(of: text, options: .caseInsensitive) {
+      if match.lowerBound > rest.startIndex { spans.append(Span(String(rest[..<match.lowerBound]), .plain)) }
+      spans.append(Span(String(rest[match]), .selected))
+      rest = rest[match.upperBound...]
+    }
+    if !rest.isEmpty || spans.isEmpty { spans.append(Span(String(rest), .plain)) }
+    return StyledLine(spans)
   }
 
   private func renderAlert(_ alert: AlertContent) -> [StyledLine] {

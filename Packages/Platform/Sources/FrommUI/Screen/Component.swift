@@ -166,13 +166,20 @@ public struct ListItem: Sendable, Equatable {
   /// A line drawn above the row, such as where unread messages start: `-- new --`. It goes
   /// with its row when a log is paged.
   public var marker: String?
+  /// Text to show in reverse video wherever the title contains it (letters in either case): a
+  /// search's matches.
+  public var highlight: String?
 
-  /// Creates a row, with who it is from (`label`) before its title and a `marker` line above it
-  /// when given.
-  public init(_ title: String, label: String? = nil, detail: String? = nil, marker: String? = nil) {
+  /// Creates a row, with who it is from (`label`) before its title, a `marker` line above it,
+  /// and `highlight` marked where the title contains it, when given.
+  public init(
+    _ title: String, label: String? = nil, detail: String? = nil, marker: String? = nil,
+    highlight: String? = nil
+  ) {
     self.title = title
     self.label = label
     self.detail = detail
     self.marker = marker
+    self.highlight = highlight
   }
 }

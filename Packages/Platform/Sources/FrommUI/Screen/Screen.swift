@@ -13,6 +13,9 @@
 public struct Screen: Sendable, Equatable {
   /// The components, top to bottom.
   public var components: [Component]
+  /// How many messages wait unread in rooms that are not on screen, for the terminal's title
+  /// and bell (see ``RunOptions/attention``); `nil` while the screen does not know.
+  public var unread: Int?
 
   /// A screen of `components`.
   public init(_ components: [Component]) {
@@ -22,6 +25,17 @@ public struct Screen: Sendable, Equatable {
   /// A screen built from a list of components, with `if`, `switch` and `for` allowed.
   public init(@ScreenBuilder _ content: () -> [Component]) {
     self.components = content()
+  }
+
+  /// This screen, knowing that `count` messages wait unread in rooms not on screen.
+  ///
+  /// ```swift
+  /// Screen { Component.header("Artists") }.unread(3)   // the title says "fan — 3 unread"
+  /// ```
+  public func unread(_ count: Int?) -> Screen {
+    var screen = self
+    screen.unread = count
+    return screen
   }
 
   /// What the interactive line editor asks for: the last focused field, or an explicit
