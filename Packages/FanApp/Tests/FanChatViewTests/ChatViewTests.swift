@@ -45,6 +45,8 @@ struct ChatViewTests {
         -- new since you last read --
           - IU: 새 소식                                  01-15 17:00
         """))
+  }
+
   @Test func searching_showsTheMatchesInsteadOfTheRoom_andEscapeGoesBack() {
     var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
     #expect(
