@@ -7,7 +7,8 @@ import MessageRoom
 /// The room in the terminal: every line typed is a broadcast; `/retry` sends a broadcast that
 /// failed again; `/reload` reads the room again (commands from ``KeyMap``, never single keys).
 ///
-/// Messages are listed oldest first, the newest by the prompt, each with who sent it and when.
+/// Messages are listed oldest first, the newest by the prompt, each with who sent it and when;
+/// a marker line stands where the replies unread when the room was opened start.
 /// PageUp and PageDown page by what fits; PageUp (or `/older`) reads older messages from the
 /// server once the oldest read is shown. The prompt counts the characters typed against the limit, and a broadcast over it comes
 /// back to be shortened.
@@ -46,7 +47,7 @@ public struct RoomView: TerminalView {
         }
         // Oldest first: on a small window the header and the newest messages stay, and the
         // messages read page by what fits.
-        Component.log(room.messages.map(row))
+        Component.log(room.messages.map { row($0, startsUnread: $0.id == state.firstUnreadId) })
       }
       if outbox.isSending { Component.progress("Sending") }
       if let notice = room.interruption { Component.notice(notice) }
@@ -88,14 +89,14 @@ public struct RoomView: TerminalView {
     return .view(.sendTapped(text))
   }
 
-  private func row(_ message: Message) -> ListItem {
-    let when = MessageTime.format(message.sentAt, in: timeZone)
-    switch message.kind {
-    case .broadcast:
-      return ListItem("You: \(message.text)", detail: when)
-    case .reply:
-      return ListItem(
-        "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)", detail: when)
-    }
+  private func row(_ message: Message, startsUnread: Bool) -> ListItem {
+    let title =
+      switch message.kind {
+      case .broadcast: "You: \(message.text)"
+      case .reply: "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)"
+      }
+    return ListItem(
+      title, detail: MessageTime.format(message.sentAt, in: timeZone),
+      marker: startsUnread ? ListItem.unreadStart : nil)
   }
 }

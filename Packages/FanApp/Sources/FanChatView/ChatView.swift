@@ -53,7 +53,7 @@ public struct ChatView: TerminalView {
         }
         // Oldest first: on a small window the header and the newest messages stay, and the
         // messages read page by what fits.
-        Component.log(room.messages.map { row($0, myId: state.myId, firstUnread: state.firstUnreadId) })
+        Component.log(room.messages.map { row($0, myId: state.myId, firstUnread: state.room.firstUnreadId) })
       }
       if let olderFailure = state.room.feed.olderFailure {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
@@ -79,14 +79,11 @@ public struct ChatView: TerminalView {
     }
   }
 
-  /// The marker line above the first message that was unread when the room was opened.
-  static let unreadMarker = "new since you last read"
-
   private func row(_ message: Message, myId: AccountID, firstUnread: MessageID?) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
     return ListItem(
       "\(sender): \(message.text)", detail: MessageTime.format(message.sentAt, in: timeZone),
-      marker: message.id == firstUnread ? Self.unreadMarker : nil)
+      marker: message.id == firstUnread ? ListItem.unreadStart : nil)
   }
 
   /// The action that `input` means in the room.
