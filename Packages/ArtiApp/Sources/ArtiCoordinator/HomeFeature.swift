@@ -11,7 +11,8 @@ import MessageRoom
 /// Only the tab shown receives new messages: leaving the room or the fans ends following the
 /// room there, coming back resumes it from the last message read. While another tab is shown,
 /// home follows the news in the room (``ArtistClient/followActivity``) and counts the fans'
-/// new replies (``State/newReplies``) until the room is shown again.
+/// new replies (``State/newReplies``) until the room is shown again and read: the room then
+/// marks where those replies start.
 public struct HomeFeature: Reducer {
   /// The tabs of home.
   public enum Tab: Equatable, Sendable {
@@ -35,7 +36,7 @@ public struct HomeFeature: Reducer {
     public var fans: FansFeature.State
     /// The artist's profile.
     public var profile: ProfileFeature.State
-    /// Replies that arrived in the room while another tab was shown.
+    /// Replies that arrived in the room while another tab was shown, until the room is read.
     public var newReplies: Int
 
     /// Home for `session`, showing `tab`; the profile shares the session's display name.
@@ -100,7 +101,6 @@ public struct HomeFeature: Reducer {
         let left = state.tab
         state.tab = tab
         if tab == .room {
-          state.newReplies = 0
           return .concatenate(disappear(left), .cancel(id: CancelID.activity), appear(tab))
         }
         return .concatenate(disappear(left), appear(tab), left == .room ? followNews() : .none)
@@ -108,6 +108,13 @@ public struct HomeFeature: Reducer {
       case .activityUpdated(.changed(let rooms)):
         let mine = rooms.filter { $0.artistId == state.session.account.id }
         state.newReplies += mine.reduce(0) { $0 + $1.newMessageCount }
+        return .none
+
+      case .room(.roomUpdated(.loaded)):
+        // The room is read from where it was left: the replies counted meanwhile are the newest.
+        guard state.newReplies > 0 else { return .none }
+        state.room.markUnread(state.newReplies)
+        state.newReplies = 0
         return .none
 
       case .room, .fans, .profile, .activityUpdated:

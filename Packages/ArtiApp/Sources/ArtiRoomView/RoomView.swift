@@ -8,7 +8,8 @@ import MessageRoom
 /// failed again; `/reload` reads the room again; `/delete` deletes the newest broadcast once
 /// `y` confirms it (commands from ``KeyMap``, never single keys).
 ///
-/// Messages are listed oldest first, the newest by the prompt, each with who sent it and when.
+/// Messages are listed oldest first, the newest by the prompt, each with who sent it and when;
+/// a marker line stands where the replies unread when the room was opened start.
 /// PageUp and PageDown page by what fits; PageUp (or `/older`) reads older messages from the
 /// server once the oldest read is shown. The prompt counts the characters typed against the limit, and a broadcast over it comes
 /// back to be shortened.
@@ -54,7 +55,7 @@ public struct RoomView: TerminalView {
         }
         // Oldest first: on a small window the header and the newest messages stay, and the
         // messages read page by what fits.
-        Component.log(room.messages.map { row($0) })
+        Component.log(room.messages.map { row($0, startsUnread: $0.id == state.firstUnreadId) })
       }
       if outbox.isSending { Component.progress("Sending") }
       if let notice = room.interruption { Component.notice(notice) }
@@ -114,15 +115,14 @@ public struct RoomView: TerminalView {
     return .view(.sendTapped(text))
   }
 
-  private func row(_ message: Message, highlight: String? = nil) -> ListItem {
-    let when = MessageTime.format(message.sentAt, in: timeZone)
-    switch message.kind {
-    case .broadcast:
-      return ListItem("You: \(message.text)", detail: when, highlight: highlight)
-    case .reply:
-      return ListItem(
-        "<- \(message.senderDisplayName) (@\(message.senderUsername)): \(message.text)", detail: when,
-        highlight: highlight)
-    }
+  private func row(_ message: Message, startsUnread: Bool = false, highlight: String? = nil) -> ListItem {
+    let sender =
+      switch message.kind {
+      case .broadcast: "You"
+      case .reply: "<- \(message.senderDisplayName) (@\(message.senderUsername))"
+      }
+    return ListItem(
+      message.text, label: sender, detail: MessageTime.format(message.sentAt, in: timeZone),
+      marker: startsUnread ? ListItem.unreadStart : nil, highlight: highlight)
   }
 }

@@ -28,6 +28,26 @@ struct RoomViewTests {
     #expect(lines.contains { $0.contains("New replies appear") })
   }
 
+  @Test func render_repliesUnreadWhenOpened_marksWhereTheyStartWithALine() {
+    var state = Room.State(
+      artistId: artistID, outbox: Outbox(kind: .broadcast),
+      feed: RoomFeed(
+        messages: [
+          message(1, "안녕", kind: .broadcast), message(2, "언니!", minute: 1), message(3, "또!", minute: 2),
+        ],
+        hasLoaded: true))
+    state.firstUnreadId = 2
+    #expect(
+      view.render(state).plainText(width: 60).contains(
+        """
+          - You: 안녕                                    11-18 20:06
+        -- new since you last read --
+          - <- 민지 (@minji_fan): 언니!                  11-18 20:07
+        """))
+    state.firstUnreadId = nil
+    #expect(!view.render(state).plainText(width: 60).contains("new since you last read"))
+  }
+
   @Test func render_manyMessagesIn60x20Window_keepsTheHeaderAndTheNewestReplyVisible() {
     let messages = (1...40).map { message(MessageID(rawValue: Int64($0)), "reply number \($0)", minute: $0) }
     let state = Room.State(

@@ -34,6 +34,10 @@ public struct Room: Reducer {
     public var deletionFailure: String?
     /// The search shown instead of the room, until the reader goes back to it.
     public var search: RoomSearch?
+    /// The first message that was unread when the room was opened, where the screen marks that
+    /// unread messages start (``markUnread(_:)``); `nil` when none was, or it is older than the
+    /// messages read. Leaving the room forgets it: by then they are read.
+    public var firstUnreadId: MessageID?
 
     /// The room of `artistId` as `sender` writes in it (the artist when `nil`); `outbox` says
     /// what they send (replies or broadcasts).
@@ -42,6 +46,22 @@ public struct Room: Reducer {
       self.sender = sender ?? artistId
       self.feed = feed
       self.outbox = outbox
+    }
+
+    /// Marks where the `count` newest messages from others (the unread ones, as the reader's
+    /// unread count has them) start, once the room is read; no mark when `count` is zero or
+    /// fewer messages from others were read.
+    public mutating func markUnread(_ count: Int) {
+      firstUnreadId = nil
+      guard count > 0 else { return }
+      var remaining = count
+      for message in feed.messages.reversed() where message.senderId != sender {
+        remaining -= 1
+        if remaining == 0 {
+          firstUnreadId = message.id
+          return
+        }
+      }
     }
   }
 
@@ -138,6 +158,7 @@ public struct Room: Reducer {
 
     case .view(.disappeared):
       state.feed.stop()
+      state.firstUnreadId = nil
       return .merge(.cancel(id: CancelID.follow), .cancel(id: CancelID.older), .cancel(id: CancelID.search))
 
     case .roomUpdated(let update):

@@ -24,17 +24,13 @@ public struct ChatFeature: Reducer {
     /// The room's unread count as the artist list shows it: shared with the list, and zero
     /// once the room is read.
     @Shared public var unreadCount: Int
-    /// The first message that was unread when the room was opened, where the screen marks
-    /// that unread messages start; `nil` when none was, or it is older than the first page read.
-    public var firstUnreadId: MessageID?
 
     /// Creates the state of the room of `artistId`; `unreadCount` is the list's shared count.
     public init(
       artistId: AccountID, artistName: String, artistUsername: String, myId: AccountID,
       feed: RoomFeed = RoomFeed(), outbox: Outbox = Outbox(kind: .reply),
-      unreadCount: Shared<Int> = Shared(value: 0), firstUnreadId: MessageID? = nil
+      unreadCount: Shared<Int> = Shared(value: 0)
     ) {
-      self.firstUnreadId = firstUnreadId
       self.artistName = artistName
       self.artistUsername = artistUsername
       self.myId = myId
@@ -78,7 +74,8 @@ public struct ChatFeature: Reducer {
       switch action {
       case .room(.roomUpdated(.loaded(let messages, _))):
         if state.unreadCount != 0 {
-          if state.firstUnreadId == nil { state.firstUnreadId = firstUnread(in: state) }
+          // The count is the artist's newest messages; a reload keeps the first mark.
+          if state.room.firstUnreadId == nil { state.room.markUnread(state.unreadCount) }
           // Reading the room marks it read on the server, up to the newest message delivered.
           state.unreadCount = 0
         }
@@ -99,17 +96,6 @@ public struct ChatFeature: Reducer {
         return .none
       }
     }
-  }
-
-  /// The artist's message that starts the unread ones: the unread count counts the artist's
-  /// newest messages. `nil` when the room read holds fewer.
-  private func firstUnread(in state: State) -> MessageID? {
-    var remaining = state.unreadCount
-    for message in state.room.feed.messages.reversed() where message.senderId == state.artistId {
-      remaining -= 1
-      if remaining == 0 { return message.id }
-    }
-    return nil
   }
 
   /// The artist's name as their newest message in `messages` carries it.

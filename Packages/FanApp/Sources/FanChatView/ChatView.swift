@@ -61,7 +61,7 @@ public struct ChatView: TerminalView {
         }
         // Oldest first: on a small window the header and the newest messages stay, and the
         // messages read page by what fits.
-        Component.log(room.messages.map { row($0, myId: state.myId, firstUnread: state.firstUnreadId) })
+        Component.log(room.messages.map { row($0, myId: state.myId, firstUnread: state.room.firstUnreadId) })
       }
       if let olderFailure = state.room.feed.olderFailure {
         Component.errorBanner("\(olderFailure) \(KeyMap.older.hint("try again", keys: false))")
@@ -95,16 +95,13 @@ public struct ChatView: TerminalView {
     }
   }
 
-  /// The marker line above the first message that was unread when the room was opened.
-  static let unreadMarker = "new since you last read"
-
   private func row(
     _ message: Message, myId: AccountID, firstUnread: MessageID? = nil, highlight: String? = nil
   ) -> ListItem {
     let sender = message.senderId == myId ? "You" : message.senderDisplayName
     return ListItem(
       message.text, label: sender, detail: MessageTime.format(message.sentAt, in: timeZone),
-      marker: message.id == firstUnread ? Self.unreadMarker : nil, highlight: highlight)
+      marker: message.id == firstUnread ? ListItem.unreadStart : nil, highlight: highlight)
   }
 
   /// The action that `input` means in the room.

@@ -59,7 +59,7 @@ struct ChatUnreadCountTests {
       $0.room.feed.hasLoaded = true
       $0.room.feed.messages = page
       $0.unreadCount = 0
-      $0.firstUnreadId = 2
+      $0.room.firstUnreadId = 2
     }
     // A message arriving while the room is open is read as it arrives: the marker stays.
     continuation.yield(.messages([.broadcast(5, "live")]))

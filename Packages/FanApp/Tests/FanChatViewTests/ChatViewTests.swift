@@ -36,7 +36,7 @@ struct ChatViewTests {
 
   @Test func render_unreadWhenOpened_marksWhereTheyStartWithALine() {
     var state = ChatFeature.State.iuRoom([.broadcast(1, "읽음"), .broadcast(2, "새 소식"), .reply(3, "네!")])
-    state.firstUnreadId = 2
+    state.room.firstUnreadId = 2
     let text = view.render(state).plainText(width: 60)
     #expect(
       text.contains(

@@ -182,4 +182,8 @@ public struct ListItem: Sendable, Equatable {
     self.marker = marker
     self.highlight = highlight
   }
+
+  /// The ``marker`` above the first message that was unread when a room was opened, the same
+  /// in every room.
+  public static let unreadStart = "new since you last read"
 }
