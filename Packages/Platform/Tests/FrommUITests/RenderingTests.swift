@@ -253,6 +253,56 @@ import Testing
         """)
   }
 
+  /// `screen` rendered in a window of `height` rows, with how many log messages were laid out.
+  func renderCounting(_ screen: Screen, height: Int, scrolledBack: Int = 0) -> (FittedScreen, laidOut: Int) {
+    let renderer = ScreenRenderer(width: 40, colors: false)
+    var laidOut = 0
+    let fitted = renderer.render(screen, height: height, scrolledBack: scrolledBack) {
+      laidOut += 1
+      return renderer.renderList([$0], selection: nil, isNumbered: false)
+    }
+    return (fitted, laidOut)
+  }
+
+  @Test func render_logOfTenThousandMessages_laysOutOnlyTheMessagesTheWindowShows() {
+    // Each pass over the log (half the window, does it fit, the window) stops past its budget.
+    let (newest, laidOut) = renderCounting(room(messages: 10_000), height: 11)
+    #expect(laidOut <= 3 * 11 + 1)
+    #expect(newest.lines[1] == "-- 9996 earlier messages above (PageUp) --")
+    #expect(newest.lines[5] == "  - IU: message 10000")
+    #expect(newest.log == FittedScreen.LogLayout(count: 10_000, newestFirst: false, visible: 4))
+
+    let (scrolled, laidOutScrolled) = renderCounting(room(messages: 10_000), height: 11, scrolledBack: 5_000)
+    #expect(laidOutScrolled <= 3 * 11 + 1)
+    #expect(scrolled.lines[1] == "-- 4997 earlier messages above (PageUp) --")
+    #expect(scrolled.lines[4] == "  - IU: message 5000")
+    #expect(scrolled.lines[5] == "-- 5000 newer messages below (PageDown) --")
+
+    let items = (1...10_000).reversed().map { ListItem("IU: message \($0)") }
+    let (newestFirst, laidOutNewestFirst) = renderCounting(
+      Screen { Component.log(items, newestFirst: true) }, height: 4)
+    #expect(laidOutNewestFirst <= 3 * 4 + 1)
+    #expect(
+      newestFirst.lines == [
+        "  - IU: message 10000", "  - IU: message 9999", "  - IU: message 9998",
+        "-- 9997 earlier messages below (PageDown) --",
+      ])
+  }
+
+  @Test func render_logWithoutRoomUnderTallText_showsTheLogsLastLinesLayingOutOnlyThose() {
+    // The text takes the whole window, so the top is cut: the log's newest lines show above
+    // the last line of text, and the rest of the log is never laid out.
+    let screen = Screen {
+      for line in ["one", "two", "three", "four"] { Component.text(line) }
+      Component.log((1...10_000).map { ListItem("IU: message \($0)") })
+      Component.text("five")
+    }
+    let (fitted, laidOut) = renderCounting(screen, height: 3)
+    #expect(fitted.lines == ["  - IU: message 9999", "  - IU: message 10000", "five"])
+    #expect(fitted.log?.visible == 10_000)
+    #expect(laidOut <= 3 * 3 + 1)
+  }
+
   @Test func plainText_roomInALargeWindow_keepsItsDecoration() {
     let text = room(messages: 30).plainText(width: 80, height: 40)
     #expect(text.hasPrefix("IU\n==\nYour replies go to IU only\n\n  - IU: message 1\n"))

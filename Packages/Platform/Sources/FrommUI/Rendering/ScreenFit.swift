@@ -20,20 +20,34 @@ extension ScreenRenderer {
   /// fewer newer ones when `scrolledBack` messages back), and only if there is no log, or
   /// giving way is not enough, the top of the screen is cut.
   func render(_ screen: Screen, height: Int, scrolledBack: Int) -> FittedScreen {
-    var blocks = screen.components.map { render($0) }
+    render(screen, height: height, scrolledBack: scrolledBack) {
+      renderList([$0], selection: nil, isNumbered: false)
+    }
+  }
+
+  /// `layOut` gives a log message's lines; it is called only for the messages a frame needs,
+  /// from the newest (or the window's first) toward older ones and from the log's far end, each
+  /// pass stopping once the window is full, so a frame costs the window's height, not the log's.
+  func render(
+    _ screen: Screen, height: Int, scrolledBack: Int, layingOut layOut: @escaping (ListItem) -> [StyledLine]
+  ) -> FittedScreen {
     let logIndex = screen.components.firstIndex(where: \.isLog)
+    var blocks = screen.components.enumerated().map { $0.offset == logIndex ? [] : render($0.element) }
+    let log =
+      if let logIndex, case .log(let items, let newestFirst) = screen.components[logIndex].kind {
+        LazyLog(items: items, newestFirst: newestFirst, layOut: layOut)
+      } else {
+        LazyLog(items: [], newestFirst: false, layOut: layOut)
+      }
     var needed = 0
-    if let logIndex, case .log(let items, let newestFirst) = screen.components[logIndex].kind,
-      let newest = newestFirst ? items.first : items.last
-    {
+    if !log.items.isEmpty {
       // The newest message and the marker counting the others, and the messages up to half the
       // window when there are that many.
-      let newestLines =
-        renderList([newest], selection: nil, isNumbered: false).count + (items.count > 1 ? 1 : 0)
-      needed = max(newestLines, min(blocks[logIndex].count, height / 2))
+      let newestLines = log.lines(0).count + (log.items.count > 1 ? 1 : 0)
+      needed = max(newestLines, log.linesFromNewest(atMost: height / 2))
     }
     for step in Shrink.allCases {
-      let others = blocks.indices.reduce(0) { $0 + ($1 == logIndex ? 0 : blocks[$1].count) }
+      let others = blocks.reduce(0) { $0 + $1.count }
       guard others + needed > height else { break }
       for index in blocks.indices where index != logIndex {
         if let shrunk = step.apply(to: screen.components[index], lines: blocks[index]) {
@@ -41,21 +55,69 @@ extension ScreenRenderer {
         }
       }
     }
-    let total = blocks.reduce(0) { $0 + $1.count }
     var layout: FittedScreen.LogLayout?
-    if let index = logIndex, case .log(let items, let newestFirst) = screen.components[index].kind {
-      layout = FittedScreen.LogLayout(count: items.count, newestFirst: newestFirst, visible: items.count)
-      let budget = height - (total - blocks[index].count)
-      if total > height, budget >= 1, !items.isEmpty {
+    if let index = logIndex {
+      let others = blocks.reduce(0) { $0 + $1.count }
+      let budget = height - others
+      layout = FittedScreen.LogLayout(
+        count: log.items.count, newestFirst: log.newestFirst, visible: log.items.count)
+      if log.linesFromNewest(atMost: max(budget, 0) + 1) <= budget {
+        // The whole log fits: it has at most `budget` lines.
+        blocks[index] = log.all()
+      } else if budget >= 1 {
         let window = LogWindow(
-          items: items.map { renderList([$0], selection: nil, isNumbered: false) },
-          newestFirst: newestFirst, budget: budget, scrolledBack: scrolledBack)
+          count: log.items.count, lines: log.lines, newestFirst: log.newestFirst, budget: budget,
+          scrolledBack: scrolledBack)
         blocks[index] = window.lines
         layout?.visible = window.visible
+      } else {
+        // No room for the log: the top of the screen is cut, so only the log's last lines that
+        // the components below it leave room for can show.
+        let below = blocks[(index + 1)...].reduce(0) { $0 + $1.count }
+        blocks[index] = log.bottom(max(max(height, 1) - below, 0))
       }
     }
     let lines = blocks.flatMap { $0 }.suffix(max(height, 1)).map { $0.text(colors: colors) }
     return FittedScreen(lines: lines, log: layout)
+  }
+}
+
+/// A log's messages laid out one by one on demand, numbered from the newest.
+private struct LazyLog {
+  var items: [ListItem]
+  var newestFirst: Bool
+  var layOut: (ListItem) -> [StyledLine]
+
+  /// The lines of the message `index` places from the newest.
+  func lines(_ index: Int) -> [StyledLine] {
+    layOut(items[newestFirst ? index : items.count - 1 - index])
+  }
+
+  /// The log's line count, or `limit` when it has at least that many.
+  func linesFromNewest(atMost limit: Int) -> Int {
+    var count = 0
+    var index = 0
+    while count < limit, index < items.count {
+      count += lines(index).count
+      index += 1
+    }
+    return min(count, limit)
+  }
+
+  /// Every line, in the log's order.
+  func all() -> [StyledLine] {
+    items.flatMap(layOut)
+  }
+
+  /// The last `count` lines, in the log's order, or all of them when there are fewer.
+  func bottom(_ count: Int) -> [StyledLine] {
+    var lines: [StyledLine] = []
+    var index = items.count
+    while lines.count < count, index > 0 {
+      index -= 1
+      lines = layOut(items[index]) + lines
+    }
+    return Array(lines.suffix(count))
   }
 }
 
@@ -96,30 +158,33 @@ struct LogWindow {
   /// How many messages are shown.
   private(set) var visible = 0
 
-  init(items: [[StyledLine]], newestFirst: Bool, budget: Int, scrolledBack: Int) {
+  /// `lines(index)` lays out the message `index` places from the newest; it is called only for
+  /// the messages from the window's first through the first that does not fit.
+  init(count: Int, lines message: (Int) -> [StyledLine], newestFirst: Bool, budget: Int, scrolledBack: Int) {
     // Worked out newest first; `skip` messages are newer than the window.
-    let newestToOldest = newestFirst ? items : items.reversed()
-    let skip = min(max(scrolledBack, 0), max(newestToOldest.count - 1, 0))
+    let skip = min(max(scrolledBack, 0), max(count - 1, 0))
     let newerMarker = skip > 0 ? 1 : 0
     var taken: [[StyledLine]] = []
     var used = 0
     var index = skip
-    while index < newestToOldest.count {
-      let needed = newestToOldest[index].count
+    var first: [StyledLine]?
+    while index < count {
+      let rows = message(index)
+      if index == skip { first = rows }
       // One line stays for the marker of older messages, unless this is the oldest.
-      let olderMarker = index + 1 < newestToOldest.count ? 1 : 0
-      guard used + needed + newerMarker + olderMarker <= budget else { break }
-      taken.append(newestToOldest[index])
-      used += needed
+      let olderMarker = index + 1 < count ? 1 : 0
+      guard used + rows.count + newerMarker + olderMarker <= budget else { break }
+      taken.append(rows)
+      used += rows.count
       index += 1
     }
     if taken.isEmpty {
       // A message taller than the room: its first lines.
-      taken = [Array(newestToOldest[skip].prefix(max(budget - newerMarker - 1, 1)))]
+      taken = [Array((first ?? []).prefix(max(budget - newerMarker - 1, 1)))]
       index = skip + 1
     }
     visible = taken.count
-    let older = newestToOldest.count - index
+    let older = count - index
     let olderLine = older > 0 ? [Self.marker(older, older: true, newestFirst: newestFirst)] : []
     let newerLine = skip > 0 ? [Self.marker(skip, older: false, newestFirst: newestFirst)] : []
     if newestFirst {
