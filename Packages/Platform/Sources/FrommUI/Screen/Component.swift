@@ -163,12 +163,23 @@ public struct ListItem: Sendable, Equatable {
   public var label: String?
   /// Secondary text, right-aligned on the row.
   public var detail: String?
+  /// What few rows have, in one reference: a room's screen holds a row per message, and two
+  /// more optional strings would make each row 24 bytes larger.
+  private var rare: Rare?
+
   /// A line drawn above the row, such as where unread messages start: `-- new --`. It goes
   /// with its row when a log is paged.
-  public var marker: String?
+  public var marker: String? {
+    get { rare?.marker }
+    set { rare = Rare(marker: newValue, highlight: highlight) }
+  }
+
   /// Text to show in reverse video wherever the title contains it (letters in either case): a
   /// search's matches.
-  public var highlight: String?
+  public var highlight: String? {
+    get { rare?.highlight }
+    set { rare = Rare(marker: marker, highlight: newValue) }
+  }
 
   /// Creates a row, with who it is from (`label`) before its title, a `marker` line above it,
   /// and `highlight` marked where the title contains it, when given.
@@ -179,11 +190,26 @@ public struct ListItem: Sendable, Equatable {
     self.title = title
     self.label = label
     self.detail = detail
-    self.marker = marker
-    self.highlight = highlight
+    self.rare = Rare(marker: marker, highlight: highlight)
   }
 
   /// The ``marker`` above the first message that was unread when a room was opened, the same
   /// in every room.
   public static let unreadStart = "new since you last read"
+
+  private final class Rare: Sendable, Equatable {
+    let marker: String?
+    let highlight: String?
+
+    /// `nil` when neither is given, so that a plain row holds no reference.
+    init?(marker: String?, highlight: String?) {
+      guard marker != nil || highlight != nil else { return nil }
+      self.marker = marker
+      self.highlight = highlight
+    }
+
+    static func == (lhs: Rare, rhs: Rare) -> Bool {
+      lhs.marker == rhs.marker && lhs.highlight == rhs.highlight
+    }
+  }
 }
