@@ -130,7 +130,11 @@ import Testing
     let cursor = try backend.send("GET", APIPaths.activity, token: fan.token).decoded(ActivityPage.self)
       .cursor
     async let held = hold(backend, after: cursor, wait: 30, token: fan.token)
-    try await Task.sleep(for: .milliseconds(200))
+    // Posted once the poll is held, waiting without suspending: a suspended test resumes only
+    // when a test thread is free, which a busy machine can delay past the poll's wait. A post
+    // that came first would be answered at once, with the same page.
+    let heldBy = ContinuousClock.now + .seconds(10)
+    while backend.backend.core.heldPolls.count == 0 && ContinuousClock.now < heldBy { usleep(1_000) }
     let sent = try backend.send(
       "POST", APIPaths.messages(artistID: artist.account.id), token: artist.token,
       body: SendMessageRequest(text: "Now!")
