@@ -277,6 +277,6 @@ import Testing
     let database = backend.backend.core.store.database
     #expect(try database.schemaVersion() == Schema.migrations.last?.version)
     #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) FROM sessions")?.int64(0) } == 0)
-    #expect(try backend.backend.core.store.accountExists(username: "oldfan"))
+    #expect(try backend.backend.core.store.account(username: "oldfan") != nil)
   }
 }

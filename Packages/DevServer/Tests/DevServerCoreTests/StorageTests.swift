@@ -28,7 +28,7 @@ import Testing
       !steps.contains { $0.contains("messages_room") }, "the room index would walk every reply: \(steps)")
   }
 
-  @Test(arguments: [Store.fanPageSQL, Store.fanHistorySQL])
+  @Test(arguments: [Store.fanPageSQL, Store.pageSQL(fan: true, backwards: true)])
   func fanPages_mergeTheirTwoIndexRangesInOrder_withoutTemporaryTablesOrSorting(sql: String) throws {
     let backend = try TestBackend()
     let steps = try plan(backend, sql, [1, .integer(Int64.max / 2), 4, 51])
@@ -65,7 +65,7 @@ import Testing
 
   @Test func fanHistory_readsOnlyBroadcastAndOwnReplyIndexRanges_neverScansTheRoom() throws {
     let backend = try TestBackend()
-    let steps = try plan(backend, Store.fanHistorySQL, [1, .integer(Int64.max), 4, 51])
+    let steps = try plan(backend, Store.pageSQL(fan: true, backwards: true), [1, .integer(Int64.max), 4, 51])
     #expect(steps.contains { $0.contains("messages_broadcasts") }, "plan: \(steps)")
     #expect(steps.contains { $0.contains("messages_replies") }, "plan: \(steps)")
     #expect(
@@ -127,7 +127,7 @@ import Testing
         let expectedForwards = try ids(
           "SELECT id FROM messages WHERE \(visible) AND id > ?2 ORDER BY id LIMIT ?4", bindings)
         if forwards != expectedForwards { differences.append("after \(cursor) limit \(limit): \(forwards)") }
-        let backwards = try ids(Store.fanHistorySQL, bindings)
+        let backwards = try ids(Store.pageSQL(fan: true, backwards: true), bindings)
         let expectedBackwards = try ids(
           "SELECT id FROM messages WHERE \(visible) AND id < ?2 ORDER BY id DESC LIMIT ?4", bindings)
         if backwards != expectedBackwards {
@@ -137,7 +137,7 @@ import Testing
     }
     #expect(
       differences.isEmpty,
-      "the fan's page queries differ from a plain filter of broadcasts and own replies; fix fanPageSQL/fanHistorySQL: \(differences.prefix(5))"
+      "the fan's page queries differ from a plain filter of broadcasts and own replies; fix Store.pageSQL: \(differences.prefix(5))"
     )
   }
 

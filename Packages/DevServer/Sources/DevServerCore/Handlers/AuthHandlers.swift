@@ -9,7 +9,7 @@ extension BackendCore {
     try Self.requireValidUsername(body.username)
     try admitLookup(request)
     return try .json(
-      CheckAccountResponse(username: body.username, exists: store.accountExists(username: body.username)))
+      CheckAccountResponse(username: body.username, exists: store.account(username: body.username) != nil))
   }
 
   func signUp(_ request: RouteRequest) throws -> WireResponse {
@@ -21,7 +21,7 @@ extension BackendCore {
     }
     let displayName = try validDisplayName(body.displayName ?? body.username, of: nil)
     try admitLookup(request)
-    if try store.accountExists(username: body.username) { throw Self.usernameTaken(body.username) }
+    if try store.account(username: body.username) != nil { throw Self.usernameTaken(body.username) }
     let hash = try hashGate.run { try hasher.hash(body.password) }
     let token = SessionToken.make()
     let now = now()

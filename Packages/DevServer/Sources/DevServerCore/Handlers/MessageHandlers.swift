@@ -55,18 +55,9 @@ extension BackendCore {
       respond: page)
   }
 
-  func listHistory(_ request: RouteRequest) throws -> WireResponse {
-    try historyPage(request, searching: false)
-  }
-
-  /// The newest messages before a cursor whose text contains `q`, among those the caller may see.
-  func searchMessages(_ request: RouteRequest) throws -> WireResponse {
-    try historyPage(request, searching: true)
-  }
-
-  /// A page back through the room from a cursor (newest first, answered oldest first), of the
-  /// messages containing `q` when `searching`.
-  private func historyPage(_ request: RouteRequest, searching: Bool) throws -> WireResponse {
+  /// A page back through the room from a cursor (newest first, answered oldest first); when
+  /// `searching`, of the messages the caller may see whose text contains `q`.
+  func listHistory(_ request: RouteRequest, searching: Bool) throws -> WireResponse {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     // Parsed before the room is checked but reported after it, as a room's 403 or 404 comes first.

@@ -12,7 +12,9 @@ struct AccountRecord: Sendable, Equatable {
   var passwordHash: String
   var createdAt: Date
 
-  static let columns = "id, username, role, display_name, status_message, password_hash, created_at"
+  /// The columns ``init(row:)`` reads, of `accounts` named `a`.
+  static let columns =
+    "a.id, a.username, a.role, a.display_name, a.status_message, a.password_hash, a.created_at"
 
   init(row: SQLiteRow) {
     id = AccountID(row.int64(0))

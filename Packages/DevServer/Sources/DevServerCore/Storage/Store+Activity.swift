@@ -48,15 +48,8 @@ extension Store {
   /// The newest news id `viewer` may see (0 when none): one index seek per room of theirs, the
   /// check a held activity poll repeats.
   func newestNewsID(viewer: AccountRecord) throws -> Int64 {
-    try database.read { connection in
-      switch viewer.role {
-      case .artist:
-        return try connection.queryFirst(Self.artistNewestNewsSQL, [.integer(viewer.id.rawValue)])?.int64(0)
-          ?? 0
-      case .fan:
-        return try connection.queryFirst(Self.fanNewestNewsSQL, [.integer(viewer.id.rawValue)])?.int64(0) ?? 0
-      }
-    }
+    let sql = viewer.role == .artist ? Self.artistNewestNewsSQL : Self.fanNewestNewsSQL
+    return try database.read { try $0.queryFirst(sql, [.integer(viewer.id.rawValue)])?.int64(0) ?? 0 }
   }
 
   /// The rooms of `viewer` with news after `after`, by artist id.

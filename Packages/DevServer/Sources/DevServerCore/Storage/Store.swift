@@ -11,26 +11,19 @@ struct Store: Sendable {
 
   // MARK: Accounts
 
-  func accountExists(username: String) throws -> Bool {
-    try database.read {
-      try $0.queryFirst("SELECT 1 FROM accounts WHERE username = ?", [.text(username)]) != nil
-    }
-  }
-
   func account(username: String) throws -> AccountRecord? {
-    try database.read { connection in
-      try connection.queryFirst(
-        "SELECT \(AccountRecord.columns) FROM accounts WHERE username = ?", [.text(username)]
-      ).map(AccountRecord.init(row:))
-    }
+    try database.read { try Self.account($0, "a.username = ?", .text(username)) }
   }
 
   func account(id: AccountID) throws -> AccountRecord? {
-    try database.read { connection in
-      try connection.queryFirst(
-        "SELECT \(AccountRecord.columns) FROM accounts WHERE id = ?", [.integer(id.rawValue)]
-      ).map(AccountRecord.init(row:))
-    }
+    try database.read { try Self.account($0, "a.id = ?", .integer(id.rawValue)) }
+  }
+
+  private static func account(
+    _ connection: SQLiteConnection, _ condition: String, _ value: SQLiteValue
+  ) throws -> AccountRecord? {
+    try connection.queryFirst("SELECT \(AccountRecord.columns) FROM accounts a WHERE \(condition)", [value])
+      .map(AccountRecord.init(row:))
   }
 
   /// Inserts an account and its first session together; `nil` when the username is taken.
@@ -39,8 +32,7 @@ struct Store: Sendable {
     now: Date, expiresAt: Date
   ) throws -> AccountRecord? {
     try database.write { connection in
-      guard try connection.queryFirst("SELECT 1 FROM accounts WHERE username = ?", [.text(username)]) == nil
-      else { return nil }
+      guard try Self.account(connection, "a.username = ?", .text(username)) == nil else { return nil }
       try connection.query(
         """
         INSERT INTO accounts (username, password_hash, role, display_name, status_message, created_at)
@@ -52,9 +44,7 @@ struct Store: Sendable {
         ])
       let id = connection.lastInsertRowID
       try insertSession(connection, token: token, accountID: id, now: now, expiresAt: expiresAt)
-      return try connection.queryFirst(
-        "SELECT \(AccountRecord.columns) FROM accounts WHERE id = ?", [.integer(id)]
-      ).map(AccountRecord.init(row:))
+      return try Self.account(connection, "a.id = ?", .integer(id))
     }
   }
 
@@ -82,13 +72,10 @@ struct Store: Sendable {
   func session(token: String, now: Date) throws -> (account: AccountRecord, expiresAt: Date)? {
     let digest = try SessionToken.digest(token)
     return try database.read { connection in
-      let columns = AccountRecord.columns.split(separator: ",").map {
-        "a." + $0.trimmingCharacters(in: .whitespaces)
-      }
       guard
         let row = try connection.queryFirst(
           """
-          SELECT \(columns.joined(separator: ", ")), s.expires_at FROM sessions s
+          SELECT \(AccountRecord.columns), s.expires_at FROM sessions s
           JOIN accounts a ON a.id = s.account_id
           WHERE s.token_digest = ? AND s.revoked_at IS NULL AND s.expires_at > ?
           """, [.text(digest), .real(now.timeIntervalSince1970)])
@@ -245,17 +232,26 @@ struct Store: Sendable {
       sentAt: Date(timeIntervalSince1970: row.double(7) ?? 0))
   }
 
-  /// An artist's page: every message of their room after a cursor.
-  static let artistPageSQL =
-    messageColumns + " WHERE m.artist_id = ?1 AND m.id > ?2 ORDER BY m.id LIMIT ?3"
-
-  /// A fan's page: broadcasts and the fan's own replies after a cursor, each read in id order from
+  /// A page of room `?1` on one side of the id `?2`, `?4` rows at most: every message for its
+  /// artist; for the fan `?3`, broadcasts and the fan's own replies, each read in id order from
   /// its own index range, so other fans' replies are never visited. SQLite merges the two ranges
-  /// as they are read and stops at the limit: no temporary table for an id list, no sort.
-  static let fanPageSQL =
-    messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id > ?2 UNION ALL "
-    + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id > ?2"
-    + " ORDER BY 1 LIMIT ?4"
+  /// as they are read and stops at the limit: no temporary table for an id list, no sort. Read
+  /// `backwards`, tombstones are skipped and, `matching`, only texts LIKE `?5` are read.
+  static func pageSQL(fan: Bool, backwards: Bool, matching: Bool = false) -> String {
+    let range =
+      backwards
+      ? " AND m.id < ?2 AND m.deletes IS NULL" + (matching ? " AND m.text LIKE ?5 ESCAPE '\\'" : "")
+      : " AND m.id > ?2"
+    let order = backwards ? " DESC LIMIT ?4" : " LIMIT ?4"
+    guard fan else { return messageColumns + " WHERE m.artist_id = ?1\(range) ORDER BY m.id\(order)" }
+    return messageColumns + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast'\(range) UNION ALL "
+      + messageColumns + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply'\(range)"
+      + " ORDER BY 1\(order)"
+  }
+
+  /// The pages every poll reads, built once.
+  static let artistPageSQL = pageSQL(fan: false, backwards: false)
+  static let fanPageSQL = pageSQL(fan: true, backwards: false)
 
   /// The messages `viewer` may see in `artist`'s room after `after`, oldest first, once
   /// `authorize` accepted `viewer`'s ``RoomAccess`` (not asked for an artist in their own room);
@@ -266,81 +262,50 @@ struct Store: Sendable {
   /// read, so it is marked read; the page itself too, unless it answers a long poll (`polled`),
   /// whose answer may reach nobody: a client that left the room on a reused connection is still
   /// answered when news arrives, and only its next request's `after` says the news was seen.
-  /// The access and the page are read in one read transaction (one snapshot, the file's locks
-  /// taken once); the write happens only when the read marker actually moves.
+  /// The write happens only when the read marker actually moves.
   func messages(
     artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int, polled: Bool = false,
     authorize: (RoomAccess) throws -> Void
   ) throws -> (messages: [Message], deleted: [MessageID], newest: MessageID?, hasMore: Bool) {
     let afterID = after?.rawValue ?? 0
-    let (page, readMarker) = try readRoom(artist: artist, viewer: viewer, authorize: authorize) {
-      connection in
-      if viewer.role == .artist {
-        return try connection.query(
-          Self.artistPageSQL, [.integer(artist.rawValue), .integer(afterID), .integer(Int64(limit + 1))])
-      }
-      return try connection.query(
-        Self.fanPageSQL,
-        [
-          .integer(artist.rawValue), .integer(afterID), .integer(viewer.id.rawValue),
-          .integer(Int64(limit + 1)),
-        ])
-    }
-    var rows = page
-    let hasMore = rows.count > limit
-    if hasMore { rows.removeLast(rows.count - limit) }
-    let messages = rows.filter { $0.optionalInt64(8) == nil }.map(Self.message)
-    let deleted = rows.compactMap { $0.optionalInt64(8).map { MessageID($0) } }
-    let newest = rows.last.map { MessageID($0.int64(0)) }
+    let page = try page(
+      viewer.role == .fan ? Self.fanPageSQL : Self.artistPageSQL, artist: artist, viewer: viewer,
+      cursor: afterID, limit: limit, authorize: authorize)
+    let messages = page.rows.filter { $0.optionalInt64(8) == nil }.map(Self.message)
+    let deleted = page.rows.compactMap { $0.optionalInt64(8).map { MessageID($0) } }
+    let newest = page.rows.last.map { MessageID($0.int64(0)) }
     let seen = polled ? afterID : max(afterID, newest?.rawValue ?? 0)
-    try markRead(upTo: seen, artist: artist, viewer: viewer, readMarker: readMarker)
-    return (messages, deleted, newest, hasMore)
+    try markRead(upTo: seen, artist: artist, viewer: viewer, readMarker: page.readMarker)
+    return (messages, deleted, newest, page.hasMore)
   }
 
-  /// Runs `page` after `authorize` accepted `viewer`'s access to `artist`'s room, both in one read
-  /// transaction, and returns its rows with the fan's read marker (0 for an artist). An artist in
-  /// their own room needs no access check, so their page is a single statement.
-  private func readRoom(
-    artist: AccountID, viewer: AccountRecord, authorize: (RoomAccess) throws -> Void,
-    page: (SQLiteConnection) throws -> [SQLiteRow]
-  ) throws -> (rows: [SQLiteRow], readMarker: Int64) {
-    if viewer.role == .artist && viewer.id == artist {
-      return (try database.read(page), 0)
-    }
-    return try database.readTransaction { connection in
-      let access = try RoomAccess.read(connection, caller: viewer, artist: artist)
-      try authorize(access)
-      return (try page(connection), access.readMarker)
-    }
-  }
-
-  /// An artist's page back: the newest messages of their room before an id.
-  static let artistHistorySQL = artistHistorySQL(matching: "")
-
-  /// With `matching` (`" AND m.text LIKE ?5 ESCAPE '\\'"`), only the messages whose text matches.
-  static func artistHistorySQL(matching: String) -> String {
-    messageColumns
-      + " WHERE m.artist_id = ?1 AND m.id < ?2 AND m.deletes IS NULL\(matching) ORDER BY m.id DESC LIMIT ?3"
-  }
-
-  /// A fan's page back: the newest broadcasts and own replies before an id, each read from its
-  /// own index range and merged, as ``fanPageSQL`` does forwards.
-  static let fanHistorySQL = fanHistorySQL(matching: "")
-
-  static func fanHistorySQL(matching: String) -> String {
-    messageColumns
-      + " WHERE m.artist_id = ?1 AND m.kind = 'broadcast' AND m.id < ?2 AND m.deletes IS NULL\(matching)"
-      + " UNION ALL " + messageColumns
-      + " WHERE m.artist_id = ?1 AND m.sender_id = ?3 AND m.kind = 'reply' AND m.id < ?2 AND m.deletes IS NULL"
-      + matching
-      + " ORDER BY 1 DESC LIMIT ?4"
+  /// Reads `sql` (a ``pageSQL(fan:backwards:matching:)``) after `authorize` accepted `viewer`'s
+  /// access to `artist`'s room, both in one read transaction (one snapshot, the file's locks
+  /// taken once): `limit` rows, whether more are there, and the fan's read marker (0 for an
+  /// artist). An artist in their own room needs no access check, so their page is one statement.
+  private func page(
+    _ sql: String, artist: AccountID, viewer: AccountRecord, cursor: Int64, limit: Int,
+    pattern: String? = nil, authorize: (RoomAccess) throws -> Void
+  ) throws -> (rows: ArraySlice<SQLiteRow>, hasMore: Bool, readMarker: Int64) {
+    let bindings: [SQLiteValue] =
+      [.integer(artist.rawValue), .integer(cursor), .integer(viewer.id.rawValue), .integer(Int64(limit + 1))]
+      + (pattern.map { [.text($0)] } ?? [])
+    let (rows, readMarker) =
+      try viewer.role == .artist && viewer.id == artist
+      ? (database.read { try $0.query(sql, bindings) }, Int64(0))
+      : database.readTransaction { connection in
+        let access = try RoomAccess.read(connection, caller: viewer, artist: artist)
+        try authorize(access)
+        return (try connection.query(sql, bindings), access.readMarker)
+      }
+    return (rows.prefix(limit), rows.count > limit, readMarker)
   }
 
   /// The newest `limit` messages `viewer` may see in `artist`'s room before `before` (the newest
   /// of the room when `nil`), oldest first, and whether older ones are there, once `authorize`
-  /// accepted `viewer`'s access (read with the page, as ``messages(artist:viewer:after:limit:authorize:)`` does).
+  /// accepted `viewer`'s access (read with the page, as ``messages(artist:viewer:after:limit:polled:authorize:)`` does).
   ///
-  /// Like ``messages(artist:viewer:after:limit:authorize:)``, the page marks a fan's broadcasts read up to
+  /// Like ``messages(artist:viewer:after:limit:polled:authorize:)``, the page marks a fan's broadcasts read up to
   /// its newest message: a room opened on its newest page is read.
   ///
   /// With `containing`, only the messages whose text contains it (letters of A–Z in either
@@ -349,37 +314,21 @@ struct Store: Sendable {
     artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int, containing: String? = nil,
     authorize: (RoomAccess) throws -> Void
   ) throws -> (messages: [Message], hasOlder: Bool) {
-    let beforeID = before?.rawValue ?? Int64.max
-    let matching = containing == nil ? "" : " AND m.text LIKE ?5 ESCAPE '\\'"
     // `%`, `_` and `\` are text to find, not patterns.
     let pattern = containing.map { text in
       "%"
         + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
         .replacingOccurrences(of: "_", with: "\\_") + "%"
     }
-    let (page, readMarker) = try readRoom(artist: artist, viewer: viewer, authorize: authorize) {
-      connection in
-      let fan = viewer.role == .fan
-      // The artist's statement has no `?4`; the pattern is `?5` in both.
-      var bindings: [SQLiteValue] = [
-        .integer(artist.rawValue), .integer(beforeID),
-        fan ? .integer(viewer.id.rawValue) : .integer(Int64(limit + 1)),
-      ]
-      if fan || pattern != nil { bindings.append(fan ? .integer(Int64(limit + 1)) : .null) }
-      if let pattern { bindings.append(.text(pattern)) }
-      return try connection.query(
-        fan
-          ? (containing == nil ? Self.fanHistorySQL : Self.fanHistorySQL(matching: matching))
-          : (containing == nil ? Self.artistHistorySQL : Self.artistHistorySQL(matching: matching)), bindings)
-    }
-    var rows = page
-    let hasOlder = rows.count > limit
-    if hasOlder { rows.removeLast(rows.count - limit) }
-    let messages = rows.reversed().map(Self.message)
+    let page = try page(
+      Self.pageSQL(fan: viewer.role == .fan, backwards: true, matching: pattern != nil), artist: artist,
+      viewer: viewer, cursor: before?.rawValue ?? Int64.max, limit: limit, pattern: pattern,
+      authorize: authorize)
+    let messages = page.rows.reversed().map(Self.message)
     if containing == nil, let newest = messages.last {
-      try markRead(upTo: newest.id.rawValue, artist: artist, viewer: viewer, readMarker: readMarker)
+      try markRead(upTo: newest.id.rawValue, artist: artist, viewer: viewer, readMarker: page.readMarker)
     }
-    return (messages, hasOlder)
+    return (messages, page.hasMore)
   }
 
   static let newestBroadcastSQL = "SELECT MAX(id) FROM messages WHERE artist_id = ? AND kind = 'broadcast'"
@@ -593,16 +542,12 @@ struct Store: Sendable {
 
   func updateProfile(accountID: AccountID, displayName: String?, statusMessage: String?) throws -> Profile {
     try database.write { connection in
-      if let displayName {
-        try connection.query(
-          "UPDATE accounts SET display_name = ? WHERE id = ?",
-          [.text(displayName), .integer(accountID.rawValue)])
-      }
-      if let statusMessage {
-        try connection.query(
-          "UPDATE accounts SET status_message = ? WHERE id = ?",
-          [.text(statusMessage), .integer(accountID.rawValue)])
-      }
+      try connection.query(
+        "UPDATE accounts SET display_name = COALESCE(?1, display_name), status_message = COALESCE(?2, status_message) WHERE id = ?3",
+        [
+          displayName.map(SQLiteValue.text) ?? .null, statusMessage.map(SQLiteValue.text) ?? .null,
+          .integer(accountID.rawValue),
+        ])
       return try profile(connection, accountID: accountID)
     }
   }
