@@ -20,7 +20,8 @@ public final class DevBackend: Sendable {
   public static let databaseFileName = "fromm.sqlite"
   /// The largest request body accepted (64 KiB); larger bodies get 413.
   public static let maxBodyBytes = BackendCore.maxBodyBytes
-  /// How many read connections the database keeps beside its writer.
+  /// Read connections beside the writer: requests answered on many threads at once wait less
+  /// for one (measured with devserver-bench against 4); each costs a descriptor and its page cache.
   static let readConnections = 16
 
   let core: BackendCore
@@ -65,8 +66,6 @@ public final class DevBackend: Sendable {
     let initializedBefore = FileManager.default.fileExists(atPath: marker.path)
     let store: Store
     do {
-      // 16 read connections: requests answered on many threads at once wait less for one
-      // (measured with devserver-bench against 4); each costs a descriptor and its page cache.
       let database = try SQLiteDatabase(
         path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readers: Self.readConnections,
         durability: durability)

@@ -116,10 +116,8 @@ extension MessagePage: HandEncodedJSON {
       if let cursor {
         json.key("cursor", first: true)
         json.integer(cursor.rawValue)
-        json.key("deleted")
-      } else {
-        json.key("deleted", first: true)
       }
+      json.key("deleted", first: cursor == nil)
       json.array(deleted) { json, id in json.integer(id.rawValue) }
       json.key("hasMore")
       json.bool(hasMore)

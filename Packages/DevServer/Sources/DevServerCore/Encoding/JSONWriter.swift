@@ -88,11 +88,7 @@ struct JSONWriter {
   }
 
   mutating func bool(_ value: Bool) {
-    if value {
-      bytes.append(contentsOf: [116, 114, 117, 101])  // true
-    } else {
-      bytes.append(contentsOf: [102, 97, 108, 115, 101])  // false
-    }
+    bytes.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
   /// A date as `WireJSON.formatDate` writes it: UTC, milliseconds cut (not rounded) to three digits.

@@ -167,10 +167,8 @@ final class HeldPolls: Sendable {
       let nearest = state.withLock { state -> ContinuousClock.Instant? in
         state.polls.append(contentsOf: waiting)
         state.held -= done.count
-        guard let nearest = state.polls.lazy.map(\.deadline).min() else {
-          checking.store(false, ordering: .relaxed)
-          return nil
-        }
+        let nearest = state.polls.lazy.map(\.deadline).min()
+        if nearest == nil { checking.store(false, ordering: .relaxed) }
         return nearest
       }
       for (poll, error) in done {

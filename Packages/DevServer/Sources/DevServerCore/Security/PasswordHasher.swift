@@ -67,13 +67,8 @@ struct PasswordHasher: Sendable {
       computed = nil
       #endif
     }
-    guard let computed else { return false }
-    let a = Array(computed.utf8)
-    let b = Array(storedHash.utf8)
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
+    guard let computed, computed.utf8.count == storedHash.utf8.count else { return false }
+    return zip(computed.utf8, storedHash.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
   }
 
   /// Recomputes a `$scrypt$` string for `password` with the stored parameters and salt.

@@ -9,15 +9,7 @@ enum SessionToken {
   }
 
   static func make() -> String {
-    var generator = SystemRandomNumberGenerator()
-    var text = ""
-    text.reserveCapacity(64)
-    for _ in 0..<4 {
-      let word = generator.next() as UInt64
-      let hex = String(word, radix: 16)
-      text += String(repeating: "0", count: 16 - hex.count) + hex
-    }
-    return text
+    PasswordHasher.hex(SystemCrypto.randomBytes(32))
   }
 
   /// Extracts the token from `authorization: Bearer <token>`, or `nil` when absent or malformed.

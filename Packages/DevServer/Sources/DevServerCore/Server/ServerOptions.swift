@@ -76,10 +76,8 @@ package struct ServerOptions: Equatable, Sendable {
       case .unexpectedValue(let name): throw ServerOptionsError(message: "\(name) takes no value")
       }
     }
-    switch line.request {
-    case .help: return ServerOptions(command: .help, dataDirectory: options.dataDirectory)
-    case .version: return ServerOptions(command: .version, dataDirectory: options.dataDirectory)
-    case nil: break
+    if let request = line.request {
+      return ServerOptions(command: request == .help ? .help : .version, dataDirectory: options.dataDirectory)
     }
     for option in line.options {
       let (name, value) = (option.name, option.value ?? "")

@@ -8,20 +8,12 @@ enum DemoData {
   /// The password of every demo account.
   static let password = "fromm-demo-1"
 
-  struct Person {
-    var username: String
-    var role: AccountRole
-    var displayName: String
-    var statusMessage: String
-  }
-
-  static let people: [Person] = [
-    Person(
-      username: "iu_official", role: .artist, displayName: "IU", statusMessage: "The Winning tour is on!"),
-    Person(username: "taeyeon", role: .artist, displayName: "TAEYEON", statusMessage: "Letter to myself"),
-    Person(username: "akmu", role: .artist, displayName: "AKMU", statusMessage: ""),
-    Person(username: "demo_fan", role: .fan, displayName: "Demo Fan", statusMessage: "Uaena since 2008"),
-    Person(username: "minji_fan", role: .fan, displayName: "Minji", statusMessage: ""),
+  static let people: [(username: String, role: AccountRole, displayName: String, statusMessage: String)] = [
+    ("iu_official", .artist, "IU", "The Winning tour is on!"),
+    ("taeyeon", .artist, "TAEYEON", "Letter to myself"),
+    ("akmu", .artist, "AKMU", ""),
+    ("demo_fan", .fan, "Demo Fan", "Uaena since 2008"),
+    ("minji_fan", .fan, "Minji", ""),
   ]
 
   /// (artist, fans subscribed)

@@ -49,15 +49,11 @@ final class SessionCache: @unchecked Sendable {
 
   /// Drops `token` (signed out).
   func forget(token: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    entries[token] = nil
+    lock.withLock { entries[token] = nil }
   }
 
   /// Drops every entry of `account` (its profile changed).
   func forget(account: AccountID) {
-    lock.lock()
-    defer { lock.unlock() }
-    entries = entries.filter { $0.value.account.id != account }
+    lock.withLock { entries = entries.filter { $0.value.account.id != account } }
   }
 }

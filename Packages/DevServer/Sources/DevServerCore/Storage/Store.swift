@@ -51,9 +51,8 @@ struct Store: Sendable {
   // MARK: Sessions
 
   func createSession(token: String, accountID: AccountID, now: Date, expiresAt: Date) throws {
-    try database.write { connection in
-      try insertSession(
-        connection, token: token, accountID: accountID.rawValue, now: now, expiresAt: expiresAt)
+    try database.write {
+      try insertSession($0, token: token, accountID: accountID.rawValue, now: now, expiresAt: expiresAt)
     }
   }
 
