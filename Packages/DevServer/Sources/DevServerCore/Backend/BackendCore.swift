@@ -57,21 +57,30 @@ final class BackendCore: Sendable {
     "The server's database is busy with another program's write. Try again in a moment.",
     headers: ["retry-after": "1"])
 
-  /// Answers `request`, waiting for whatever it needs (a post, for its group commit).
+  /// Answers `request`, the calling thread waiting for an answer given later (a post's group
+  /// commit, a held long poll).
   func handle(_ request: WireRequest) -> WireResponse {
-    handle(request, later: nil)
-      ?? response(for: .failure(MissingAnswer()), to: request)
+    let answer = Mutex<WireResponse?>(nil)
+    let answered = DispatchSemaphore(value: 0)
+    let now = handle(request) { response in
+      answer.withLock { $0 = response }
+      answered.signal()
+    }
+    if let now { return now }
+    // Bounded: a post is answered once committed, a held poll by its deadline at the latest.
+    answered.wait()
+    return answer.withLock { $0 } ?? response(for: .failure(MissingAnswer()), to: request)
   }
 
-  /// A route returned no answer although it was given no way to answer later: a bug, which the
-  /// client sees as a 500 and the log names.
+  /// A waiting thread was woken with no answer: a bug, which the client sees as a 500 and the
+  /// log names.
   struct MissingAnswer: Error, CustomStringConvertible {
-    var description: String { "the route returned no answer and had no way to answer later" }
+    var description: String { "the thread waiting for a later answer was woken without one" }
   }
 
-  /// Answers `request` now, or, given `later`, may return `nil` and pass the answer to `later`
-  /// once it is ready (a post, after its group commit), usually from another thread.
-  func handle(_ request: WireRequest, later: (@Sendable (WireResponse) -> Void)?) -> WireResponse? {
+  /// Answers `request` now, or returns `nil` and passes the answer to `later` once it is ready
+  /// (a post, after its group commit), usually from another thread.
+  func handle(_ request: WireRequest, later: @escaping @Sendable (WireResponse) -> Void) -> WireResponse? {
     do {
       if request.body.count > Self.maxBodyBytes {
         throw ServerError(
@@ -80,10 +89,8 @@ final class BackendCore: Sendable {
       }
       switch router.match(method: request.method, path: request.path) {
       case .found(let route, let parameters):
-        let outcome = later.map { later in
-          { @Sendable [self] (result: Result<WireResponse, any Error>) in
-            later((try? result.get()) ?? response(for: result, to: request))
-          }
+        let outcome: RouteOutcome = { [self] result in
+          later((try? result.get()) ?? response(for: result, to: request))
         }
         return try route.action(self, RouteRequest(wire: request, parameters: parameters), outcome)
       case .methodNotAllowed(let allowed):

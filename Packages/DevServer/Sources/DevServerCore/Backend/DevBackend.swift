@@ -146,7 +146,8 @@ public final class DevBackend: Sendable {
   public func handle(
     _ request: WireRequest, later: (@Sendable (WireResponse) -> Void)?
   ) -> WireResponse? {
-    core.handle(request, later: later)
+    guard let later else { return core.handle(request) }
+    return core.handle(request, later: later)
   }
 
   /// Answers every held long poll now with what it has (usually an empty page), and every long

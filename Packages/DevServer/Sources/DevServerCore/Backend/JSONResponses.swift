@@ -50,19 +50,32 @@ extension RouteRequest {
 
   /// The `{artistId}` path parameter as an id, or 400 `invalid_parameter`.
   func artistID() throws -> AccountID {
-    AccountID(try positiveInteger("artistId"))
+    AccountID(
+      try Self.integer(parameters["artistId"] ?? "", "path 'artistId'", "a positive integer id", 1...))
   }
 
   /// The `{messageId}` path parameter as an id, or 400 `invalid_parameter`.
   func messageID() throws -> MessageID {
-    MessageID(try positiveInteger("messageId"))
+    MessageID(
+      try Self.integer(parameters["messageId"] ?? "", "path 'messageId'", "a positive integer id", 1...))
   }
 
-  private func positiveInteger(_ name: String) throws -> Int64 {
-    let text = parameters[name] ?? ""
-    guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), value > 0 else {
-      throw ServerError(
-        .invalidParameter, "path '\(name)': expected a positive integer id, got '\(text.prefix(40))'")
+  /// The query value `name` as an integer in `range`, `nil` when absent, or 400 `invalid_parameter`.
+  func integerQuery(_ name: String, range: ClosedRange<Int64>) throws -> Int64? {
+    try wire.query[name].map {
+      try Self.integer(
+        $0, "query '\(name)'", "an integer from \(range.lowerBound) to \(range.upperBound)", range)
+    }
+  }
+
+  /// `text` as a decimal integer in `range`, or 400 naming its `source` and what was `expected`.
+  private static func integer(
+    _ text: String, _ source: String, _ expected: @autoclosure () -> String,
+    _ range: some RangeExpression<Int64>
+  ) throws -> Int64 {
+    guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), range.contains(value)
+    else {
+      throw ServerError(.invalidParameter, "\(source): expected \(expected()), got '\(text.prefix(40))'")
     }
     return value
   }

@@ -9,13 +9,12 @@ extension BackendCore {
   /// With `wait`, a request that finds no news is held (like a room's long poll) until news
   /// arrives or the seconds pass, then answers an empty page; a held request looks for news
   /// after each commit through one index seek per room of the caller's.
-  ///
-  /// Given `later`, a held request holds no thread: it returns `nil` and answers there.
-  func listActivity(_ request: RouteRequest, later: RouteOutcome? = nil) throws -> WireResponse? {
+  /// A held request holds no thread: it returns `nil` and answers `later`.
+  func listActivity(_ request: RouteRequest, later: @escaping RouteOutcome) throws -> WireResponse? {
     let caller = try authenticate(request)
-    let sentCursor = try Self.integerQuery(request, "after", range: 0...Int64.max)
+    let sentCursor = try request.integerQuery("after", range: 0...Int64.max)
     let after = sentCursor ?? 0
-    let wait = try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
+    let wait = try request.integerQuery("wait", range: 0...Self.maxWaitSeconds) ?? 0
     // The newest news seen by the last look, which the answer then reads up to.
     let newest = Mutex<Int64>(0)
     return try answerLongPoll(

@@ -6,28 +6,17 @@ import Synchronization
 extension BackendCore {
   /// Answers a long poll with `respond` once `isReady` is true or `seconds` pass.
   ///
-  /// A poll not ready at once is handed to ``HeldPolls``. Given `later`, this returns `nil` and
-  /// the answer goes there, so the caller's thread (an HTTP worker) is free; without it, the
-  /// calling thread waits for the answer.
+  /// A poll not ready at once is handed to ``HeldPolls`` and this returns `nil`: the answer goes
+  /// to `later`, and the caller's thread (an HTTP worker) is free.
   func answerLongPoll(
-    seconds: Int64, later: RouteOutcome?, isReady: @escaping @Sendable () throws -> Bool,
+    seconds: Int64, later: @escaping RouteOutcome, isReady: @escaping @Sendable () throws -> Bool,
     respond: @escaping @Sendable () throws -> WireResponse
   ) throws -> WireResponse? {
     if try isReady() || seconds <= 0 { return try respond() }
-    let outcome = Mutex<Result<WireResponse, any Error>?>(nil)
-    let answered = DispatchSemaphore(value: 0)
-    let deliver: RouteOutcome =
-      later ?? { result in
-        outcome.withLock { $0 = result }
-        answered.signal()
-      }
     heldPolls.hold(
       until: ContinuousClock.now + .seconds(seconds), isReady: isReady,
-      answer: { deliver(Result(catching: respond)) }, fail: { deliver(.failure($0)) })
-    guard later == nil else { return nil }
-    // Bounded: a held poll is answered by its deadline at the latest.
-    answered.wait()
-    return try (outcome.withLock { $0 } ?? .failure(MissingAnswer())).get()
+      answer: { later(Result(catching: respond)) }, fail: { later(.failure($0)) })
+    return nil
   }
 }
 

@@ -12,17 +12,16 @@ extension BackendCore {
   static let maxWaitSeconds: Int64 = 30
 
   /// A room's page after a cursor; with `wait`, held until a message the caller may see arrives
-  /// or the seconds pass. Given `later`, a held request holds no thread: it returns `nil` and
-  /// answers there.
-  func listMessages(_ request: RouteRequest, later: RouteOutcome? = nil) throws -> WireResponse? {
+  /// or the seconds pass. A held request holds no thread: it returns `nil` and answers `later`.
+  func listMessages(_ request: RouteRequest, later: @escaping RouteOutcome) throws -> WireResponse? {
     let caller = try authenticate(request)
     let artistID = try request.artistID()
     // Parsed before the room is checked but reported after it, as a room's 403 or 404 comes first.
     let query = Result {
       (
-        after: try Self.integerQuery(request, "after", range: 0...Int64.max).map { MessageID($0) },
-        limit: try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init),
-        wait: try Self.integerQuery(request, "wait", range: 0...Self.maxWaitSeconds) ?? 0
+        after: try request.integerQuery("after", range: 0...Int64.max).map { MessageID($0) },
+        limit: try request.integerQuery("limit", range: 1...Int64(Self.maxPageSize)).map(Int.init),
+        wait: try request.integerQuery("wait", range: 0...Self.maxWaitSeconds) ?? 0
       )
     }
     let page = { @Sendable [self] () throws -> WireResponse in
@@ -64,8 +63,8 @@ extension BackendCore {
     let query = Result {
       (
         text: searching ? try Self.searchText(request) : nil,
-        before: try Self.integerQuery(request, "before", range: 0...Int64.max).map { MessageID($0) },
-        limit: try Self.integerQuery(request, "limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
+        before: try request.integerQuery("before", range: 0...Int64.max).map { MessageID($0) },
+        limit: try request.integerQuery("limit", range: 1...Int64(Self.maxPageSize)).map(Int.init)
       )
     }
     if case .failure = query {
@@ -90,9 +89,9 @@ extension BackendCore {
     return text
   }
 
-  /// Stores a post; given `later`, returns `nil` and answers there once the post's group commit
-  /// is done, so the calling thread need not wait for it.
-  func sendMessage(_ request: RouteRequest, later: RouteOutcome? = nil) throws -> WireResponse? {
+  /// Stores a post, answering `later` once the post's group commit is done, so the calling
+  /// thread need not wait for it.
+  func sendMessage(_ request: RouteRequest, later: @escaping RouteOutcome) throws -> WireResponse? {
     // Announced now, so a commit starting while this post is checked and decoded waits to take
     // it along (dropped unused if the post is refused).
     let notice = store.database.announceBatchedWrite()
@@ -112,34 +111,25 @@ extension BackendCore {
     let kind: MessageKind = caller.account.role == .artist ? .broadcast : .reply
     let now = now()
     try purgeExpiredIfDue(now: now)
-    // A post sent again (its answer was lost) finds its key taken: answer with the stored one.
-    let storedOnce = {
-      @Sendable [store, heldPolls, storage] (stored: Result<Message, any Error>) throws -> WireResponse in
-      heldPolls.somethingChanged()
-      do {
-        let message = try stored.get()
-        storage.wrote()
-        return try .json(message, status: 201)
-      } catch let error as SQLiteError where error.isConstraintViolation && key != nil {
-        guard let key, let earlier = try store.message(sender: caller.account.id, key: key) else {
-          throw error
-        }
-        return try .json(earlier, status: 201)
-      }
-    }
-    guard let later else {
-      return try storedOnce(
-        Result {
-          try store.insertMessage(
-            artist: artistID, sender: caller.account, kind: kind, text: body.text, key: key, now: now,
-            announced: notice)
-        })
-    }
     store.insertMessage(
       artist: artistID, sender: caller.account, kind: kind, text: body.text, key: key, now: now,
       announced: notice
-    ) { stored in
-      later(Result { try storedOnce(stored) })
+    ) { [store, heldPolls, storage] stored in
+      heldPolls.somethingChanged()
+      later(
+        Result {
+          do {
+            let message = try stored.get()
+            storage.wrote()
+            return try .json(message, status: 201)
+          } catch let error as SQLiteError where error.isConstraintViolation && key != nil {
+            // A post sent again (its answer was lost) finds its key taken: answer with the stored one.
+            guard let key, let earlier = try store.message(sender: caller.account.id, key: key) else {
+              throw error
+            }
+            return try .json(earlier, status: 201)
+          }
+        })
     }
     return nil
   }
@@ -206,19 +196,5 @@ extension BackendCore {
           .forbidden, "Subscribe to \(owner.username) first: PUT /v1/artists/\(artistID)/subscription.")
       }
     }
-  }
-
-  static func integerQuery(
-    _ request: RouteRequest, _ name: String, range: ClosedRange<Int64>
-  ) throws -> Int64? {
-    guard let text = request.wire.query[name] else { return nil }
-    guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(text), range.contains(value)
-    else {
-      throw ServerError(
-        .invalidParameter,
-        "query '\(name)': expected an integer from \(range.lowerBound) to \(range.upperBound), got '\(text.prefix(40))'"
-      )
-    }
-    return value
   }
 }

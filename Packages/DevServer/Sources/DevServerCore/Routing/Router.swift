@@ -17,8 +17,8 @@ typealias RouteOutcome = @Sendable (Result<WireResponse, any Error>) -> Void
 /// One endpoint of the shared ``APIRoute`` table and what answers it.
 struct Route: Sendable {
   var route: APIRoute
-  /// Answers a request; given a ``RouteOutcome``, it may return `nil` and pass the answer there.
-  var action: @Sendable (BackendCore, RouteRequest, RouteOutcome?) throws -> WireResponse?
+  /// Answers a request, or returns `nil` and passes the answer to the ``RouteOutcome`` later.
+  var action: @Sendable (BackendCore, RouteRequest, @escaping RouteOutcome) throws -> WireResponse?
   let segments: [Segment]
 
   /// One `/`-separated part of a pattern: fixed text, or a parameter's name (`{artistId}`).
@@ -32,11 +32,11 @@ struct Route: Sendable {
     self.init(route, answeringLater: { core, request, _ in try action(core, request) })
   }
 
-  /// A route that may answer after it returns, when the caller gives it a ``RouteOutcome``.
+  /// A route that may answer after it returns, through its ``RouteOutcome``.
   init(
     _ route: APIRoute,
     answeringLater action:
-      @escaping @Sendable (BackendCore, RouteRequest, RouteOutcome?) throws -> WireResponse?
+      @escaping @Sendable (BackendCore, RouteRequest, @escaping RouteOutcome) throws -> WireResponse?
   ) {
     self.route = route
     self.action = action

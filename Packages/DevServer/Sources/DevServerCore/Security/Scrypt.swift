@@ -8,8 +8,7 @@ enum Scrypt {
   ) -> [UInt8] {
     let n = 1 << logN
     let blockBytes = 128 * r
-    var bytes = SystemCrypto.pbkdf2SHA256(
-      password: password, salt: salt, iterations: 1, length: p * blockBytes)
+    var bytes = SystemCrypto.pbkdf2SHA256(password: password, salt: salt, length: p * blockBytes)
     var scratch = [UInt32](repeating: 0, count: 32 * r * n)
     for lane in 0..<p {
       var words = (0..<(32 * r)).map { index in
@@ -26,7 +25,7 @@ enum Scrypt {
         bytes[offset + 3] = UInt8(truncatingIfNeeded: word >> 24)
       }
     }
-    return SystemCrypto.pbkdf2SHA256(password: password, salt: bytes, iterations: 1, length: length)
+    return SystemCrypto.pbkdf2SHA256(password: password, salt: bytes, length: length)
   }
 
   private static func roMix(_ x: inout [UInt32], n: Int, r: Int, scratch v: inout [UInt32]) {

@@ -38,20 +38,13 @@ enum SystemCrypto {
     return sha256(block.map { $0 ^ 0x5c } + inner)
   }
 
-  /// PBKDF2-HMAC-SHA-256 (RFC 8018) with `iterations` rounds, `length` bytes long.
-  static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) -> [UInt8] {
+  /// PBKDF2-HMAC-SHA-256 (RFC 8018) with one round, as scrypt uses it, `length` bytes long.
+  static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], length: Int) -> [UInt8] {
     var output: [UInt8] = []
-    output.reserveCapacity(length)
     var blockIndex: UInt32 = 1
     while output.count < length {
       let indexBytes = withUnsafeBytes(of: blockIndex.bigEndian) { Array($0) }
-      var u = hmacSHA256(key: password, salt + indexBytes)
-      var t = u
-      for _ in 1..<max(1, iterations) {
-        u = hmacSHA256(key: password, u)
-        for index in t.indices { t[index] ^= u[index] }
-      }
-      output += t.prefix(length - output.count)
+      output += hmacSHA256(key: password, salt + indexBytes).prefix(length - output.count)
       blockIndex += 1
     }
     return output

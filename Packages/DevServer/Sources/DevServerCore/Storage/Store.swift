@@ -368,54 +368,33 @@ struct Store: Sendable {
     }
   }
 
-  /// Stores a message from `sender` and returns it as a later page will show it.
+  /// Stores a message from `sender`: `onStored` gets it as a later page will show it (or the
+  /// error) once committed, on the thread that ran the commit.
   ///
-  /// Group commit: posts arriving together share one transaction; each still returns only after
-  /// the commit, so a 201 means the message is stored. The message is built from what the post
+  /// Group commit: posts arriving together share one transaction, and each hears only after the
+  /// commit, so a 201 means the message is stored. The message is built from what the post
   /// knows rather than read back: the sender's names are those of the request's session (the
   /// same account the post was authorized as; ``SessionCache`` keeps them at most 2 s old).
-  func insertMessage(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String? = nil, now: Date,
-    announced notice: BatchedWriteNotice? = nil
-  ) throws -> Message {
-    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, key: key, now: now)
-    let id = try database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings)
-    return row.message(id)
-  }
-
-  /// Stores a message as ``insertMessage(artist:sender:kind:text:key:now:announced:)`` does,
-  /// without waiting for the group commit: `onStored` gets the message (or the error) once it
-  /// committed, on the thread that ran the commit.
   func insertMessage(
     artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String?, now: Date,
     announced notice: BatchedWriteNotice? = nil,
     onStored: @escaping @Sendable (Result<Message, any Error>) -> Void
   ) {
-    let row = Self.messageRow(artist: artist, sender: sender, kind: kind, text: text, key: key, now: now)
-    database.insertInBatch(announced: notice, Self.insertMessageSQL, row.bindings) { result in
-      onStored(result.map(row.message))
-    }
-  }
-
-  /// A new message's column values, and the message a page will show once it has its id.
-  private static func messageRow(
-    artist: AccountID, sender: AccountRecord, kind: MessageKind, text: String, key: String?, now: Date
-  ) -> (bindings: [SQLiteValue], message: @Sendable (Int64) -> Message) {
+    // `sentAt` goes through the stored seconds, as a page reading the row converts them.
     let sentAt = now.timeIntervalSince1970
     let bindings: [SQLiteValue] = [
       .integer(artist.rawValue), .integer(sender.id.rawValue), .text(kind.rawValue), .text(text),
       .real(sentAt), key.map(SQLiteValue.text) ?? .null,
     ]
-    // `sentAt` goes through the stored seconds, as a page reading the row converts them.
-    return (
-      bindings,
-      { id in
-        Message(
-          id: MessageID(id), artistId: artist, senderId: sender.id, senderUsername: sender.username,
-          senderDisplayName: sender.displayName, kind: kind, text: text,
-          sentAt: Date(timeIntervalSince1970: sentAt))
-      }
-    )
+    database.insertInBatch(announced: notice, Self.insertMessageSQL, bindings) { result in
+      onStored(
+        result.map { id in
+          Message(
+            id: MessageID(id), artistId: artist, senderId: sender.id, senderUsername: sender.username,
+            senderDisplayName: sender.displayName, kind: kind, text: text,
+            sentAt: Date(timeIntervalSince1970: sentAt))
+        })
+    }
   }
 
   /// A broadcast is numbered one past the room's newest broadcast (see ``unreadBroadcastsSQL``).
