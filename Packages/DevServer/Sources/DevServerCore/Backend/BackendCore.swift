@@ -52,11 +52,6 @@ final class BackendCore: Sendable {
 
   static let maxBodyBytes = 64 * 1024
 
-  static let databaseBusy = ServerError(
-    .serviceUnavailable,
-    "The server's database is busy with another program's write. Try again in a moment.",
-    headers: ["retry-after": "1"])
-
   /// Answers `request`, the calling thread waiting for an answer given later (a post's group
   /// commit, a held long poll).
   func handle(_ request: WireRequest) -> WireResponse {
@@ -133,7 +128,11 @@ final class BackendCore: Sendable {
       // Another process (the other app, a second server) held the write lock past the busy
       // timeout. The details stay in the log; the client learns only that it may retry.
       logger.warning("\(request.method) \(request.path): database busy: \(error)")
-      return .error(Self.databaseBusy)
+      return .error(
+        ServerError(
+          .serviceUnavailable,
+          "The server's database is busy with another program's write. Try again in a moment.",
+          headers: ["retry-after": "1"]))
     case .failure(let error):
       logger.error("\(request.method) \(request.path) failed: \(error)")
       return .error(

@@ -75,11 +75,11 @@ public final class DevBackend: Sendable {
       store = Store(database: database)
     } catch let error as SQLiteError where error.isDamage {
       throw Self.damaged(path, error.description)
-    } catch let error as DevBackendError {
-      throw error
     } catch {
-      throw DevBackendError(
-        message: "Cannot open the database in '\(folder.path)': \(error). Check that the folder is writable.")
+      throw error as? DevBackendError
+        ?? DevBackendError(
+          message:
+            "Cannot open the database in '\(folder.path)': \(error). Check that the folder is writable.")
     }
     core = try BackendCore(
       store: store, hasher: hasher, sessionLifetime: sessionLifetime, now: now, logger: logger,
@@ -96,10 +96,9 @@ public final class DevBackend: Sendable {
         try DemoData.seedIfEmpty(store: store, hasher: hasher, now: now())
       }
       if !initializedBefore { try Data().write(to: marker) }
-    } catch let error as DevBackendError {
-      throw error
     } catch {
-      throw DevBackendError(message: "Cannot set up the demo data in '\(folder.path)': \(error)")
+      throw error as? DevBackendError
+        ?? DevBackendError(message: "Cannot set up the demo data in '\(folder.path)': \(error)")
     }
   }
 
@@ -116,9 +115,7 @@ public final class DevBackend: Sendable {
   /// sign-in) runs on a dispatch queue, so the app's few cooperative threads never block on it;
   /// a held long poll and a post in its group commit hold no thread (``handle(_:later:)``).
   public var handler: WireHandler {
-    let core = core
-    let queue = queue
-    return { request in
+    return { [core, queue] request in
       await withCheckedContinuation { continuation in
         queue.async {
           let response = core.handle(request) { continuation.resume(returning: $0) }

@@ -16,13 +16,11 @@ final class StorageHealth: Sendable {
     status: 200, headers: [APIHeaders.contentType: APIHeaders.json],
     body: Data(#"{"integrity":"ok","status":"ok","storage":"writable"}"#.utf8))
 
-  /// Notes that the storage refused a write, and why.
   func failed(_ reason: String) {
     problem.withLock { $0 = reason }
     failing.store(true, ordering: .releasing)
   }
 
-  /// Notes that a write succeeded.
   func wrote() {
     guard failing.load(ordering: .acquiring) else { return }
     problem.withLock { $0 = nil }

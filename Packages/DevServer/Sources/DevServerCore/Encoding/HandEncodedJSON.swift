@@ -18,8 +18,8 @@ protocol HandEncodedJSON: Encodable {
 
 /// The outcome of a type's first comparison with `WireJSON`: not yet made, matched, or differed.
 final class HandEncodingCheck: Sendable {
+  /// 0 until the first comparison, then ``matches`` or ``differs``.
   private let state = Atomic<Int>(0)
-  private static let unknown = 0
   private static let matches = 1
   private static let differs = 2
 

@@ -30,10 +30,8 @@ struct JSONWriter {
   /// Writes `[`, each element through `element`, then `]`.
   mutating func array<S: Sequence>(_ elements: S, _ element: (inout JSONWriter, S.Element) -> Void) {
     bytes.append(UInt8(ascii: "["))
-    var first = true
-    for value in elements {
-      if !first { bytes.append(UInt8(ascii: ",")) }
-      first = false
+    for (index, value) in elements.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
       element(&self, value)
     }
     bytes.append(UInt8(ascii: "]"))

@@ -102,16 +102,11 @@ struct PasswordHasher: Sendable {
   }
 
   private static func bytes(fromHex text: Substring) -> [UInt8]? {
-    let characters = Array(text.utf8)
-    guard characters.count % 2 == 0 else { return nil }
-    var result: [UInt8] = []
-    for index in stride(from: 0, to: characters.count, by: 2) {
-      guard let byte = UInt8(String(decoding: characters[index...index + 1], as: UTF8.self), radix: 16) else {
-        return nil
-      }
-      result.append(byte)
+    let digits = Array(text.utf8)
+    let bytes = stride(from: 0, to: digits.count - 1, by: 2).compactMap {
+      UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)
     }
-    return result
+    return bytes.count * 2 == digits.count ? bytes : nil
   }
 
   #if canImport(CCrypt)
