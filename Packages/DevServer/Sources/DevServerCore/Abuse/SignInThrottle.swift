@@ -44,15 +44,14 @@ final class SignInThrottle: Sendable {
     var count = 0
   }
 
-  /// An account tried from an address.
-  struct Pair: Hashable {
-    var username: String
-    var address: String
+  /// What failures count against: an account tried from an address, or the address alone.
+  enum Key: Hashable {
+    case pair(username: String, address: String)
+    case address(String)
   }
 
   struct State {
-    var pairs: [Pair: Failures] = [:]
-    var addresses: [String: Failures] = [:]
+    var failures: [Key: Failures] = [:]
     var lookups: [String: Lookups] = [:]
   }
 
@@ -75,21 +74,22 @@ final class SignInThrottle: Sendable {
 
   /// How many pairs, addresses and lookup windows are tracked (for tests of the bound).
   var trackedCount: Int {
-    state.withLock { $0.pairs.count + $0.addresses.count + $0.lookups.count }
+    state.withLock { $0.failures.count + $0.lookups.count }
   }
 
   /// Counts an attempt at `username` from `address` as a failure before its password is checked;
   /// returns the seconds to wait, counting nothing, when the pair or the address is blocked.
   func reserveSignIn(username: String, address: String) -> TimeInterval? {
     let now = clock()
+    let counted = [
+      (Key.pair(username: username, address: address), limits.freeFailuresPerAccount),
+      (.address(address), limits.freeFailuresPerAddress),
+    ]
     return state.withLock { state in
-      let pair = Pair(username: username, address: address)
-      let blockedUntil = max(
-        state.pairs[pair]?.blockedUntil ?? -.infinity, state.addresses[address]?.blockedUntil ?? -.infinity)
+      let blockedUntil = counted.map { state.failures[$0.0]?.blockedUntil ?? -.infinity }.max() ?? -.infinity
       guard blockedUntil <= now else { return blockedUntil - now }
       prune(&state, now: now)
-      record(&state.pairs[pair, default: Failures()], free: limits.freeFailuresPerAccount, now: now)
-      record(&state.addresses[address, default: Failures()], free: limits.freeFailuresPerAddress, now: now)
+      for (key, free) in counted { record(&state.failures[key, default: Failures()], free: free, now: now) }
       return nil
     }
   }
@@ -98,11 +98,11 @@ final class SignInThrottle: Sendable {
   /// right, and clears the pair's count.
   func signInSucceeded(username: String, address: String) {
     state.withLock { state in
-      state.pairs[Pair(username: username, address: address)] = nil
-      guard var failures = state.addresses[address] else { return }
+      state.failures[.pair(username: username, address: address)] = nil
+      guard var failures = state.failures[.address(address)] else { return }
       failures.count -= 1
       if failures.count <= limits.freeFailuresPerAddress { failures.blockedUntil = -.infinity }
-      state.addresses[address] = failures.count > 0 ? failures : nil
+      state.failures[.address(address)] = failures.count > 0 ? failures : nil
     }
   }
 
@@ -138,15 +138,11 @@ final class SignInThrottle: Sendable {
   /// Keeps memory bounded under a flood of made-up usernames: quiet entries go first, then all
   /// entries that are not blocking anyone right now.
   private func prune(_ state: inout State, now: TimeInterval) {
-    let tracked = state.pairs.count + state.addresses.count + state.lookups.count
-    guard tracked > limits.maxTracked else { return }
-    let quiet = { (entry: Failures) in now - entry.last > self.limits.forgetAfter }
-    state.pairs = state.pairs.filter { !quiet($0.value) }
-    state.addresses = state.addresses.filter { !quiet($0.value) }
+    guard state.failures.count + state.lookups.count > limits.maxTracked else { return }
+    state.failures = state.failures.filter { now - $0.value.last <= limits.forgetAfter }
     state.lookups = state.lookups.filter { now - $0.value.windowStart < 60 }
-    if state.pairs.count + state.addresses.count + state.lookups.count > limits.maxTracked {
-      state.pairs = state.pairs.filter { $0.value.blockedUntil > now }
-      state.addresses = state.addresses.filter { $0.value.blockedUntil > now }
+    if state.failures.count + state.lookups.count > limits.maxTracked {
+      state.failures = state.failures.filter { $0.value.blockedUntil > now }
     }
   }
 }
