@@ -75,14 +75,7 @@ struct JSONWriter {
   /// Writes `value` in decimal, digit by digit (no intermediate `String`).
   mutating func integer(_ value: Int64) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var rest = value.magnitude
-    var divisor: UInt64 = 1
-    while rest / divisor >= 10 { divisor *= 10 }
-    while divisor > 0 {
-      bytes.append(UInt8(48 + rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
+    digits(value.magnitude)
   }
 
   mutating func bool(_ value: Bool) {
@@ -93,35 +86,29 @@ struct JSONWriter {
   mutating func date(_ date: Date) {
     let interval = date.timeIntervalSince1970
     let seconds = interval.rounded(.down)
-    let milliseconds = Int((interval - seconds) * 1000)
     var time = time_t(seconds)
     var parts = tm()
     gmtime_r(&time, &parts)
     bytes.append(UInt8(ascii: "\""))
-    digits(Int(parts.tm_year) + 1900, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(Int(parts.tm_mon) + 1, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(Int(parts.tm_mday), 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(Int(parts.tm_hour), 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(Int(parts.tm_min), 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(Int(parts.tm_sec), 2)
-    bytes.append(UInt8(ascii: "."))
-    digits(milliseconds, 3)
-    bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+    digits(UInt64(clamping: parts.tm_year + 1900), width: 4, then: "-")
+    digits(UInt64(clamping: parts.tm_mon + 1), width: 2, then: "-")
+    digits(UInt64(clamping: parts.tm_mday), width: 2, then: "T")
+    digits(UInt64(clamping: parts.tm_hour), width: 2, then: ":")
+    digits(UInt64(clamping: parts.tm_min), width: 2, then: ":")
+    digits(UInt64(clamping: parts.tm_sec), width: 2, then: ".")
+    digits(UInt64((interval - seconds) * 1000), width: 3, then: "Z")
+    bytes.append(UInt8(ascii: "\""))
   }
 
-  private mutating func digits(_ value: Int, _ width: Int) {
-    var divisor = 1
+  /// Writes `value` in decimal, zero-padded to `width` digits, then `separator`.
+  private mutating func digits(_ value: UInt64, width: Int = 1, then separator: Unicode.Scalar? = nil) {
+    var divisor: UInt64 = 1
     for _ in 1..<width { divisor *= 10 }
-    var rest = max(0, value)
+    while value / divisor >= 10 { divisor *= 10 }
     while divisor > 0 {
-      bytes.append(UInt8(48 + (rest / divisor) % 10))
-      rest %= divisor
+      bytes.append(UInt8(48 + (value / divisor) % 10))
       divisor /= 10
     }
+    if let separator { bytes.append(UInt8(ascii: separator)) }
   }
 }
