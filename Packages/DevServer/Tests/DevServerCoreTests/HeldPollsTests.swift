@@ -29,8 +29,7 @@ import Testing
           if failing { throw ProbeFailure() }
           return self.ready.withLock { $0 }
         },
-        answer: { self.settle("answered") },
-        fail: { self.settle("failed: \($0)") })
+        answer: { error in self.settle(error.map { "failed: \($0)" } ?? "answered") })
     }
 
     private func settle(_ outcome: String) {

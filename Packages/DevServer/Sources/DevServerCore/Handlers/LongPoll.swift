@@ -15,7 +15,7 @@ extension BackendCore {
     if try isReady() || seconds <= 0 { return try respond() }
     heldPolls.hold(
       until: ContinuousClock.now + .seconds(seconds), isReady: isReady,
-      answer: { later(Result(catching: respond)) }, fail: { later(.failure($0)) })
+      answer: { error in later(error.map { .failure($0) } ?? Result(catching: respond)) })
     return nil
   }
 }
@@ -31,8 +31,7 @@ final class HeldPolls: Sendable {
   private struct Poll: Sendable {
     let deadline: ContinuousClock.Instant
     let isReady: @Sendable () throws -> Bool
-    let answer: @Sendable () -> Void
-    let fail: @Sendable (any Error) -> Void
+    let answer: @Sendable ((any Error)?) -> Void
     /// Not looked at by a round yet.
     var isNew = true
   }
@@ -91,20 +90,20 @@ final class HeldPolls: Sendable {
     if running { wake() }
   }
 
-  /// Holds a poll until `isReady` is true (then `answer`), it throws (then `fail`), or `deadline`
-  /// passes (then `answer`).
+  /// Holds a poll until `isReady` is true or `deadline` passes (then `answer(nil)`), or
+  /// `isReady` throws (then `answer` gets the error).
   func hold(
     until deadline: ContinuousClock.Instant, isReady: @escaping @Sendable () throws -> Bool,
-    answer: @escaping @Sendable () -> Void, fail: @escaping @Sendable (any Error) -> Void
+    answer: @escaping @Sendable ((any Error)?) -> Void
   ) {
     let startsChecking = state.withLock { state -> Bool? in
       guard !state.ending else { return nil }
-      state.polls.append(Poll(deadline: deadline, isReady: isReady, answer: answer, fail: fail))
+      state.polls.append(Poll(deadline: deadline, isReady: isReady, answer: answer))
       state.held += 1
       return !checking.exchange(true, ordering: .relaxed)
     }
     switch startsChecking {
-    case nil: answering.async(execute: answer)
+    case nil: answering.async { answer(nil) }
     case true?: Thread.detachNewThread { self.check() }
     case false?: wake()
     }
@@ -161,9 +160,7 @@ final class HeldPolls: Sendable {
         return nearest
       }
       for (poll, error) in done {
-        answering.async {
-          if let error { poll.fail(error) } else { poll.answer() }
-        }
+        answering.async { poll.answer(error) }
       }
       guard var nearest else { return }
       // A counter that cannot be read, or a log nobody watches, leaves only looking.

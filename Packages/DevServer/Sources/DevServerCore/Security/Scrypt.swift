@@ -11,18 +11,15 @@ enum Scrypt {
     var bytes = SystemCrypto.pbkdf2SHA256(password: password, salt: salt, length: p * blockBytes)
     var scratch = [UInt32](repeating: 0, count: 32 * r * n)
     for lane in 0..<p {
+      // Little-endian 32-bit words, as RFC 7914 reads the block.
       var words = (0..<(32 * r)).map { index in
-        let offset = lane * blockBytes + index * 4
-        return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-          | UInt32(bytes[offset + 3]) << 24
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[lane * blockBytes + index * 4 + $1]) << (8 * $1) }
       }
       roMix(&words, n: n, r: r, scratch: &scratch)
       for (index, word) in words.enumerated() {
-        let offset = lane * blockBytes + index * 4
-        bytes[offset] = UInt8(truncatingIfNeeded: word)
-        bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
-        bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
-        bytes[offset + 3] = UInt8(truncatingIfNeeded: word >> 24)
+        for byte in 0..<4 {
+          bytes[lane * blockBytes + index * 4 + byte] = UInt8(truncatingIfNeeded: word >> (8 * byte))
+        }
       }
     }
     return SystemCrypto.pbkdf2SHA256(password: password, salt: bytes, length: length)

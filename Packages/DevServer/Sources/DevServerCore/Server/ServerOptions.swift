@@ -1,12 +1,9 @@
 import CommonKit
 import Foundation
 
-/// What `fromm-server`'s command line and environment ask for.
-///
-/// Options are `--port N`, `--data DIR`, `--host ADDRESS`, `--durability full|normal`,
-/// `--max-per-address N`, `--trusted-proxy ADDRESS` (each also as `--opt=value`), `--demo`,
-/// `--help` and `--version`. `FROMM_PORT`, `FROMM_DATA` and `FROMM_HOST` set the same values; the command
-/// line wins. Without either, data lives in the user's data folder, never the working directory.
+/// What `fromm-server`'s command line (see ``usage``) and environment ask for: `FROMM_PORT`,
+/// `FROMM_DATA` and `FROMM_HOST` set the same values, the command line wins, and data lives in the
+/// user's data folder without either, never in the working directory.
 package struct ServerOptions: Equatable, Sendable {
   /// What to do.
   package enum Command: Equatable, Sendable {
