@@ -7,12 +7,10 @@ import Synchronization
 /// A yescrypt hash takes ~16 MiB for ~25 ms, so 64 sign-ins at once would take ~1 GiB; hashing
 /// more at once than there are cores is no faster anyway. Waiting callers hold no hash memory.
 final class HashGate: Sendable {
-  let limit: Int
   private let slots: DispatchSemaphore
   private let counts = Mutex<(running: Int, peak: Int)>((0, 0))
 
   init(limit: Int = ProcessInfo.processInfo.activeProcessorCount) {
-    self.limit = max(1, limit)
     self.slots = DispatchSemaphore(value: max(1, limit))
   }
 

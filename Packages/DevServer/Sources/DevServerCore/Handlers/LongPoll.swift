@@ -68,7 +68,6 @@ final class HeldPolls: Sendable {
     self.changes = changes
   }
 
-  /// How many polls are held now.
   var count: Int { state.withLock { $0.held } }
 
   /// Starts a round now: this process committed something a poll may wait for (a post).

@@ -11,12 +11,10 @@ import CCrypt
 /// - `$scrypt$ln=14,r=8,p=1$<salt hex>$<hash hex>`: scrypt in plain Swift (``Scrypt``), the
 ///   default on Apple platforms and verifiable everywhere.
 struct PasswordHasher: Sendable {
-  /// Which function new hashes use.
   enum Algorithm: Sendable {
     case yescrypt
     case scrypt
 
-    /// yescrypt where libcrypt is available, scrypt elsewhere.
     static var platformDefault: Algorithm {
       #if canImport(CCrypt)
       .yescrypt

@@ -2,7 +2,6 @@
 ///
 /// Costs `128 · r · N` bytes per hash (16 MiB with N = 2^14, r = 8), like yescrypt's default.
 enum Scrypt {
-  /// Derives `length` bytes from `password` and `salt`.
   static func derive(
     password: [UInt8], salt: [UInt8], logN: Int, r: Int, p: Int, length: Int
   ) -> [UInt8] {

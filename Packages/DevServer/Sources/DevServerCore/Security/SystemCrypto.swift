@@ -8,7 +8,6 @@ import CommonCrypto
 /// CommonCrypto on Apple platforms, random bytes from the system's generator everywhere
 /// (`SystemRandomNumberGenerator` is a CSPRNG on every platform Swift supports).
 enum SystemCrypto {
-  /// The SHA-256 digest of `bytes` (32 bytes).
   static func sha256(_ bytes: [UInt8]) -> [UInt8] {
     var output = [UInt8](repeating: 0, count: 32)
     #if canImport(CLibCrypto)
@@ -24,13 +23,11 @@ enum SystemCrypto {
     return output
   }
 
-  /// `count` bytes from the system's cryptographic generator.
   static func randomBytes(_ count: Int) -> [UInt8] {
     var generator = SystemRandomNumberGenerator()
     return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
   }
 
-  /// HMAC-SHA-256 of `message` under `key` (RFC 2104).
   static func hmacSHA256(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
     var block = key.count > 64 ? sha256(key) : key
     block += [UInt8](repeating: 0, count: 64 - block.count)

@@ -5,7 +5,6 @@ import Foundation
 /// `FROMM_DATA` and `FROMM_HOST` set the same values, the command line wins, and data lives in the
 /// user's data folder without either, never in the working directory.
 package struct ServerOptions: Equatable, Sendable {
-  /// What to do.
   package enum Command: Equatable, Sendable {
     case serve
     case help

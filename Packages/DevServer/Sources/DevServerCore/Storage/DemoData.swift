@@ -5,7 +5,6 @@ import SQLiteStore
 
 /// The believable world a fresh data folder starts with (documented in the package README).
 enum DemoData {
-  /// The password of every demo account.
   static let password = "fromm-demo-1"
 
   static let people: [(username: String, role: AccountRole, displayName: String, statusMessage: String)] = [

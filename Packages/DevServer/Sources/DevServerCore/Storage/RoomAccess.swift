@@ -25,7 +25,6 @@ struct RoomAccess: Sendable, Equatable {
     WHERE a.id = ?1
     """
 
-  /// Reads the access of `caller` to `artist`'s room on `connection`.
   static func read(
     _ connection: SQLiteConnection, caller: AccountRecord, artist: AccountID
   ) throws -> RoomAccess {

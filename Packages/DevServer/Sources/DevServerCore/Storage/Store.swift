@@ -79,7 +79,7 @@ struct Store: Sendable {
           WHERE s.token_digest = ? AND s.revoked_at IS NULL AND s.expires_at > ?
           """, [.text(digest), .real(now.timeIntervalSince1970)])
       else { return nil }
-      return (AccountRecord(row: row), Date(timeIntervalSince1970: row.double(7) ?? 0))
+      return (AccountRecord(row: row), Date(timeIntervalSince1970: row.double(5) ?? 0))
     }
   }
 
@@ -302,13 +302,9 @@ struct Store: Sendable {
 
   /// The newest `limit` messages `viewer` may see in `artist`'s room before `before` (the newest
   /// of the room when `nil`), oldest first, and whether older ones are there, once `authorize`
-  /// accepted `viewer`'s access (read with the page, as ``messages(artist:viewer:after:limit:polled:authorize:)`` does).
-  ///
-  /// Like ``messages(artist:viewer:after:limit:polled:authorize:)``, the page marks a fan's broadcasts read up to
-  /// its newest message: a room opened on its newest page is read.
-  ///
-  /// With `containing`, only the messages whose text contains it (letters of A–Z in either
-  /// case) are read, and nothing is marked read: a search.
+  /// accepted `viewer`'s access. The page marks a fan's broadcasts read up to its newest message:
+  /// a room opened on its newest page is read. With `containing`, only the messages whose text
+  /// contains it (letters of A–Z in either case) are read, and nothing is marked read: a search.
   func history(
     artist: AccountID, viewer: AccountRecord, before: MessageID?, limit: Int, containing: String? = nil,
     authorize: (RoomAccess) throws -> Void
