@@ -67,8 +67,7 @@ final class SignInThrottle: Sendable {
 
   /// Seconds since this process's first look, on a clock the wall clock's steps do not move.
   static let monotonicSeconds: @Sendable () -> TimeInterval = {
-    let elapsed = ContinuousClock.now - processStart
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    (ContinuousClock.now - processStart) / .seconds(1)
   }
   private static let processStart = ContinuousClock.now
 

@@ -19,12 +19,11 @@ extension WireResponse {
   /// The JSON error response for `error`.
   static func error(_ error: ServerError) -> WireResponse {
     let body = APIErrorBody(code: error.code.rawValue, message: error.message)
-    var headers = error.headers
-    headers[APIHeaders.contentType] = APIHeaders.json
     // Encoding two strings cannot fail; the fallback keeps the promise of a JSON body regardless.
     let data =
       (try? WireJSON.encode(body)) ?? Data(#"{"code":"internal_error","message":"encoding failed"}"#.utf8)
-    return WireResponse(status: error.code.status, headers: headers, body: data)
+    return WireResponse(
+      status: error.code.status, headers: error.headers.merging(jsonHeaders) { $1 }, body: data)
   }
 }
 

@@ -164,9 +164,7 @@ final class HeldPolls: Sendable {
       guard var nearest else { return }
       // A counter that cannot be read, or a log nobody watches, leaves only looking.
       if !watched || seen == nil { nearest = min(nearest, .now + Self.unwatchedInterval) }
-      let (seconds, attoseconds) = (nearest - .now).components
-      nextRound =
-        .now() + .nanoseconds(Int(clamping: max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
+      nextRound = .now() + max(0, (nearest - .now) / .seconds(1))
     }
   }
 }

@@ -39,9 +39,11 @@ extension Store {
 
   /// The newest reply (or a reply's tombstone) in the artist's (`?1`) own room after `?2`, how
   /// many replies there are, and when the newest was sent (SQLite takes a bare column from the
-  /// row `MAX` picks).
+  /// row `MAX` picks), in ``fanActivitySQL``'s columns: one row, whose newest id is `NULL` when
+  /// there is no news.
   static let artistActivitySQL = """
-    SELECT MAX(id), COALESCE(SUM(deletes IS NULL), 0), sent_at FROM messages
+    SELECT ?1, MAX(id), COALESCE(SUM(deletes IS NULL), 0), 0,
+      (SELECT display_name FROM accounts WHERE id = ?1), sent_at FROM messages
     WHERE artist_id = ?1 AND kind = 'reply' AND id > ?2
     """
 
@@ -54,32 +56,17 @@ extension Store {
 
   /// The rooms of `viewer` with news after `after`, by artist id.
   func activity(viewer: AccountRecord, after: Int64) throws -> [RoomActivity] {
-    try database.read { connection in
-      switch viewer.role {
-      case .artist:
-        guard
-          let row = try connection.queryFirst(
-            Self.artistActivitySQL,
-            [.integer(viewer.id.rawValue), .integer(after)]),
-          // A deleted reply alone is news too: its tombstone moves the cursor past it.
-          row.optionalInt64(0) != nil
-        else { return [] }
-        return [
-          RoomActivity(
-            artistId: viewer.id, newestMessageId: MessageID(row.int64(0)), newMessageCount: Int(row.int64(1)),
-            unreadCount: 0, artistDisplayName: viewer.displayName,
-            newestMessageAt: row.double(2).map(Date.init(timeIntervalSince1970:)))
-        ]
-      case .fan:
-        return try connection.query(
-          Self.fanActivitySQL, [.integer(viewer.id.rawValue), .integer(after)]
-        ).map { row in
-          RoomActivity(
-            artistId: AccountID(row.int64(0)), newestMessageId: MessageID(row.int64(1)),
-            newMessageCount: Int(row.int64(2)), unreadCount: Int(row.int64(3)),
-            artistDisplayName: row.string(4),
-            newestMessageAt: row.double(5).map(Date.init(timeIntervalSince1970:)))
-        }
+    let sql = viewer.role == .artist ? Self.artistActivitySQL : Self.fanActivitySQL
+    return try database.read { connection in
+      // A deleted reply alone is news too: its tombstone moves the cursor past it.
+      try connection.query(sql, [.integer(viewer.id.rawValue), .integer(after)]).filter {
+        $0.optionalInt64(1) != nil
+      }.map { row in
+        RoomActivity(
+          artistId: AccountID(row.int64(0)), newestMessageId: MessageID(row.int64(1)),
+          newMessageCount: Int(row.int64(2)), unreadCount: Int(row.int64(3)),
+          artistDisplayName: row.string(4),
+          newestMessageAt: row.double(5).map(Date.init(timeIntervalSince1970:)))
       }
     }
   }
