@@ -23,15 +23,15 @@ extension BackendCore {
       )
     }
     let skeleton = Self.confusableSkeleton(normalized)
-    for artist in try store.artistNames() where artist.id != account {
-      if skeleton == Self.confusableSkeleton(artist.username)
-        || skeleton == Self.confusableSkeleton(artist.displayName)
-      {
-        throw ServerError(
-          .invalidProfile,
-          "field 'displayName': '\(name.prefix(40))' looks like the artist \(artist.username); choose a name of your own."
-        )
-      }
+    let lookalike = try store.artistNames().first { artist in
+      artist.id != account
+        && [artist.username, artist.displayName].map(Self.confusableSkeleton).contains(skeleton)
+    }
+    if let artist = lookalike {
+      throw ServerError(
+        .invalidProfile,
+        "field 'displayName': '\(name.prefix(40))' looks like the artist \(artist.username); choose a name of your own."
+      )
     }
     return normalized
   }

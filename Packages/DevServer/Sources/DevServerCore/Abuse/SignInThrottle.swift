@@ -3,15 +3,12 @@ import Synchronization
 
 /// Slows down password guessing and username enumeration, in this process.
 ///
-/// Sign-in attempts are counted per account and client address together, and per address. An
-/// attempt counts as a failure before its password is checked (so guesses sent at once are
-/// counted at once) and is taken back when the password is right. After a few free failures each
-/// further one blocks that pair (or address) for a delay that doubles up to a ceiling; while
-/// blocked, sign-in answers 429 with `retry-after` without hashing anything. An account is never
-/// blocked as such: the right password from an address that has not been guessing signs in.
-/// Account checks and sign-ups are limited per address to a fixed number per minute. Counts are
-/// forgotten after a quiet period. Times are read from a monotonic clock, so a step of the wall
-/// clock neither ends a block early nor stretches it.
+/// Sign-in failures count per account and address together, and per address, before the
+/// password is checked (so guesses sent at once count at once), and are taken back when it is
+/// right. Past a few free failures each one blocks that pair (or address) for a doubling delay:
+/// 429 with `retry-after`, nothing hashed. The right password from an address that has not been
+/// guessing always signs in. Account checks and sign-ups are limited per address per minute.
+/// Times are monotonic, so a step of the wall clock neither ends a block early nor stretches it.
 final class SignInThrottle: Sendable {
   /// How many attempts are free and how long the back-off grows.
   struct Limits: Sendable {

@@ -4,7 +4,7 @@
 /// not hand out live sessions.
 enum SessionToken {
   /// The SHA-256 of `token` as 64 hex digits (``SystemCrypto``: OpenSSL or CommonCrypto).
-  static func digest(_ token: String) throws -> String {
+  static func digest(_ token: String) -> String {
     PasswordHasher.hex(SystemCrypto.sha256(Array(token.utf8)))
   }
 

@@ -62,22 +62,21 @@ struct Store: Sendable {
     try connection.query(
       "INSERT INTO sessions (token_digest, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
       [
-        .text(try SessionToken.digest(token)), .integer(accountID), .real(now.timeIntervalSince1970),
+        .text(SessionToken.digest(token)), .integer(accountID), .real(now.timeIntervalSince1970),
         .real(expiresAt.timeIntervalSince1970),
       ])
   }
 
   /// The account behind a live session token, with the session's expiry.
   func session(token: String, now: Date) throws -> (account: AccountRecord, expiresAt: Date)? {
-    let digest = try SessionToken.digest(token)
-    return try database.read { connection in
+    try database.read { connection in
       guard
         let row = try connection.queryFirst(
           """
           SELECT \(AccountRecord.columns), s.expires_at FROM sessions s
           JOIN accounts a ON a.id = s.account_id
           WHERE s.token_digest = ? AND s.revoked_at IS NULL AND s.expires_at > ?
-          """, [.text(digest), .real(now.timeIntervalSince1970)])
+          """, [.text(SessionToken.digest(token)), .real(now.timeIntervalSince1970)])
       else { return nil }
       return (AccountRecord(row: row), Date(timeIntervalSince1970: row.double(5) ?? 0))
     }
@@ -100,11 +99,10 @@ struct Store: Sendable {
   }
 
   func revokeSession(token: String, now: Date) throws {
-    let digest = try SessionToken.digest(token)
-    try database.write { connection in
-      try connection.query(
+    try database.write {
+      try $0.query(
         "UPDATE sessions SET revoked_at = ? WHERE token_digest = ? AND revoked_at IS NULL",
-        [.real(now.timeIntervalSince1970), .text(digest)])
+        [.real(now.timeIntervalSince1970), .text(SessionToken.digest(token))])
     }
   }
 
@@ -257,11 +255,10 @@ struct Store: Sendable {
   /// with the ids of those deleted since (their tombstones are after `after`), and the newest
   /// id read, message or tombstone: the next cursor.
   ///
-  /// A fan sees broadcasts and their own replies. `after` is what the fan acknowledges having
-  /// read, so it is marked read; the page itself too, unless it answers a long poll (`polled`),
-  /// whose answer may reach nobody: a client that left the room on a reused connection is still
-  /// answered when news arrives, and only its next request's `after` says the news was seen.
-  /// The write happens only when the read marker actually moves.
+  /// `after` is what a fan acknowledges having read, so it is marked read; the page itself too,
+  /// unless it answers a long poll (`polled`), whose answer may reach nobody: a client that left
+  /// the room on a reused connection is still answered when news arrives, and only its next
+  /// request's `after` says the news was seen.
   func messages(
     artist: AccountID, viewer: AccountRecord, after: MessageID?, limit: Int, polled: Bool = false,
     authorize: (RoomAccess) throws -> Void
@@ -339,15 +336,12 @@ struct Store: Sendable {
   /// The newest message id `viewer` may see in `artist`'s room (0 when none): a cheap check,
   /// through one index, of whether a long poll has something to answer with.
   func newestVisibleMessageID(artist: AccountID, viewer: AccountRecord) throws -> Int64 {
-    try database.read { connection in
-      if viewer.role == .artist {
-        return try connection.queryFirst(
-          "SELECT MAX(id) FROM messages WHERE artist_id = ?", [.integer(artist.rawValue)])?.int64(0) ?? 0
-      }
-      return try connection.queryFirst(
-        Self.newestVisibleToFanSQL,
-        [.integer(artist.rawValue), .integer(artist.rawValue), .integer(viewer.id.rawValue)])?.int64(0) ?? 0
-    }
+    let room = SQLiteValue.integer(artist.rawValue)
+    let (sql, bindings) =
+      viewer.role == .artist
+      ? ("SELECT MAX(id) FROM messages WHERE artist_id = ?", [room])
+      : (Self.newestVisibleToFanSQL, [room, room, .integer(viewer.id.rawValue)])
+    return try database.read { try $0.queryFirst(sql, bindings)?.int64(0) ?? 0 }
   }
 
   /// Moves a fan's read marker up to `seen`, but never past the room's newest message (a cursor
