@@ -26,8 +26,6 @@ final class SignInThrottle: Sendable {
     var lookupsPerMinute = 30
     /// How many pairs and addresses are tracked before quiet entries are dropped.
     var maxTracked = 10_000
-
-    static let standard = Limits()
   }
 
   struct Failures {
@@ -57,7 +55,7 @@ final class SignInThrottle: Sendable {
   private let clock: @Sendable () -> TimeInterval
   private let state = Mutex(State())
 
-  init(limits: Limits = .standard, clock: @escaping @Sendable () -> TimeInterval = monotonicSeconds) {
+  init(limits: Limits = Limits(), clock: @escaping @Sendable () -> TimeInterval = monotonicSeconds) {
     self.limits = limits
     self.clock = clock
   }

@@ -52,7 +52,7 @@ public final class DevBackend: Sendable {
     seedDemoData: Bool = true, demo: Bool = false, durability: Durability = .normal,
     now: @escaping @Sendable () -> Date = { Date() },
     logger: Logger = Logger(label: "fromm-backend"), busyTimeoutMilliseconds: Int32 = 5_000,
-    signInLimits: SignInThrottle.Limits = .standard, hashGate: HashGate = HashGate(),
+    signInLimits: SignInThrottle.Limits = .init(), hashGate: HashGate = HashGate(),
     monotonicSeconds: @escaping @Sendable () -> TimeInterval = SignInThrottle.monotonicSeconds
   ) throws {
     let folder: URL

@@ -33,18 +33,17 @@ extension RouteRequest {
     if wire.body.isEmpty {
       throw ServerError(.malformedJSON, "body: expected a JSON object, got an empty body")
     }
-    let value: T
     do {
-      value = try WireJSON.decode(type, from: wire.body)
-    } catch {
+      let value = try WireJSON.decode(type, from: wire.body)
+      // JSONDecoder keeps one of two values for a key silently; which one, the client cannot know.
+      if let key = DuplicateJSONKeys.first(in: wire.body) {
+        throw ServerError(
+          .malformedJSON, "body: the key '\(key.prefix(40))' appears twice in one object; send each once")
+      }
+      return value
+    } catch let error as WireDecodingError {
       throw ServerError(.malformedJSON, error.message)
     }
-    // JSONDecoder keeps one of two values for a key silently; which one, the client cannot know.
-    if let key = DuplicateJSONKeys.first(in: wire.body) {
-      throw ServerError(
-        .malformedJSON, "body: the key '\(key.prefix(40))' appears twice in one object; send each once")
-    }
-    return value
   }
 
   /// The `{artistId}` path parameter as an id, or 400 `invalid_parameter`.

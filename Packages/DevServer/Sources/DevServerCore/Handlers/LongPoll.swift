@@ -44,9 +44,6 @@ final class HeldPolls: Sendable {
     var ending = false
   }
 
-  /// How often a round looks when the log cannot be watched.
-  static let unwatchedInterval: Duration = .milliseconds(20)
-
   private let state = Mutex(State())
   private let changes: @Sendable () throws -> Int64
   /// The database's write-ahead log, whose writes wake the thread; `nil`: no other process.
@@ -162,8 +159,8 @@ final class HeldPolls: Sendable {
         answering.async { poll.answer(error) }
       }
       guard var nearest else { return }
-      // A counter that cannot be read, or a log nobody watches, leaves only looking.
-      if !watched || seen == nil { nearest = min(nearest, .now + Self.unwatchedInterval) }
+      // A counter that cannot be read, or a log nobody watches, leaves only looking, every 20 ms.
+      if !watched || seen == nil { nearest = min(nearest, .now + .milliseconds(20)) }
       nextRound = .now() + max(0, (nearest - .now) / .seconds(1))
     }
   }

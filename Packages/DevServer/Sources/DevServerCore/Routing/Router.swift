@@ -11,7 +11,7 @@ struct RouteRequest {
   }
 }
 
-/// Where a route that answers after returning sends its outcome (see ``Route/init(_:answeringLater:)``).
+/// Where a route that answers after returning sends its outcome.
 typealias RouteOutcome = @Sendable (Result<WireResponse, any Error>) -> Void
 
 /// One endpoint of the shared ``APIRoute`` table and what answers it.
@@ -27,16 +27,9 @@ struct Route: Sendable {
     case parameter(String)
   }
 
-  /// A route that answers before it returns.
-  init(_ route: APIRoute, action: @escaping @Sendable (BackendCore, RouteRequest) throws -> WireResponse) {
-    self.init(route, answeringLater: { core, request, _ in try action(core, request) })
-  }
-
-  /// A route that may answer after it returns, through its ``RouteOutcome``.
   init(
     _ route: APIRoute,
-    answeringLater action:
-      @escaping @Sendable (BackendCore, RouteRequest, @escaping RouteOutcome) throws -> WireResponse?
+    action: @escaping @Sendable (BackendCore, RouteRequest, @escaping RouteOutcome) throws -> WireResponse?
   ) {
     self.route = route
     self.action = action

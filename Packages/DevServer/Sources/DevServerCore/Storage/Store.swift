@@ -132,9 +132,7 @@ struct Store: Sendable {
   static let artistsSQL = artistSummarySQL + " ORDER BY a.display_name COLLATE NOCASE, a.id"
 
   func artists(viewer: AccountID) throws -> [ArtistSummary] {
-    try database.read { connection in
-      try connection.query(Self.artistsSQL, [.integer(viewer.rawValue)]).map(Self.artistSummary)
-    }
+    try database.read { try $0.query(Self.artistsSQL, [.integer(viewer.rawValue)]).map(Self.artistSummary) }
   }
 
   func artist(id: AccountID, viewer: AccountID) throws -> ArtistSummary? {
