@@ -89,7 +89,7 @@ public final class HTTPServer: Sendable {
   @discardableResult
   public func bind() throws -> UInt16 {
     if let port = state.withLock({ $0.listener >= 0 ? $0.port : nil }) { return port }
-    let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+    let (fd, port) = try Socket.listening(host: configuration.host, port: configuration.port)
     state.withLock {
       $0.listener = fd
       $0.port = port
@@ -145,8 +145,7 @@ public final class HTTPServer: Sendable {
       return
     }
     loop.withLock { $0 }?.housekeepingNow.signal()
-    let seconds = Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) / 1e18
-    if running.wait(timeout: .now() + seconds) == .timedOut {
+    if running.wait(timeout: .now() + gracePeriod / .seconds(1)) == .timedOut {
       let open = state.withLock { $0.connections }
       logger.warning("shutdown: \(open.count) connection(s) still busy after the grace period; closing them")
       for fd in open { Socket.shutdownBoth(fd) }

@@ -22,10 +22,7 @@ package final class LoopbackClient {
       throw Failure(description: "'\(host)' is not an address")
     }
     fd = try Socket.open(for: address)
-    let result = address.withUnsafeBytes { raw in
-      connect(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-    }
-    guard result == 0 else {
+    guard Socket.withAddress(address, { connect(fd, $0, $1) }) == 0 else {
       let code = errno
       Socket.closeDescriptor(fd)
       throw Failure(description: "connect to \(host):\(port) failed: errno \(code)")

@@ -59,11 +59,22 @@ public final class SQLiteConnection {
   /// Runs a statement with bound parameters and returns every row.
   @discardableResult
   public func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> [SQLiteRow] {
+    try rows(sql, bindings, firstOnly: false)
+  }
+
+  /// Runs a statement and returns its first row, if any (the rest are never produced).
+  public func queryFirst(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteRow? {
+    try rows(sql, bindings, firstOnly: true).first
+  }
+
+  private func rows(
+    _ sql: String, _ bindings: [SQLiteValue], firstOnly: Bool
+  ) throws(SQLiteError) -> [SQLiteRow] {
     var rows: [SQLiteRow] = []
     do {
       try forEachRow(sql, bindings) { row in
         rows.append(row)
-        return true
+        return !firstOnly
       }
     } catch let error as SQLiteError {
       throw error
@@ -74,30 +85,11 @@ public final class SQLiteConnection {
     return rows
   }
 
-  /// Runs a statement and returns its first row, if any (the rest are never produced).
-  public func queryFirst(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteRow? {
-    var first: SQLiteRow?
-    do {
-      try forEachRow(sql, bindings) { row in
-        first = row
-        return false
-      }
-    } catch let error as SQLiteError {
-      throw error
-    } catch {
-      throw SQLiteError(code: SQLITE_ERROR, message: "could not run '\(sql.prefix(60))': \(error)")
-    }
-    return first
-  }
-
   /// The rowid of the last inserted row on this connection.
   public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Whether a transaction is open (SQLite is not in autocommit mode).
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
-
-  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
-  public var changes: Int { Int(sqlite3_changes(handle)) }
 
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 

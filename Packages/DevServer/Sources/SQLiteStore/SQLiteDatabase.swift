@@ -26,15 +26,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private let readerSlots: DispatchSemaphore
   /// Writes waiting for the next group commit, and whether a caller is running one.
   private let batch = PlainLock(BatchState())
-  /// Group commits run, the writes they carried, and the time their leaders spent gathering
-  /// writes (their yield and the wait for announced ones; see ``batchTotals``).
-  private let batchCommits = Atomic<Int>(0)
-  private let batchWrites = Atomic<Int>(0)
-  private let batchWaitNanoseconds = Atomic<Int>(0)
   /// The connection ``changeCounter()`` asks, opened on first use.
   private let watcher = PlainLock<SQLiteConnection?>(nil)
-  /// How many read connections this database keeps.
-  public let readerCount: Int
   /// The file's path.
   public let path: String
 
@@ -78,10 +71,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     var pool: [SQLiteConnection] = []
     do throws(SQLiteError) {
       for _ in 0..<max(1, readers) {
-        let reader = try Self.openConnection(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        pool.append(reader)
         // A read connection refuses writes, so a write can never bypass the writer's lock.
-        try reader.execute("PRAGMA query_only = ON; PRAGMA foreign_keys = ON;")
+        pool.append(
+          try Self.openConnection(
+            path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            setUp: "PRAGMA query_only = ON; PRAGMA foreign_keys = ON;"))
       }
     } catch {
       for reader in pool { reader.close() }
@@ -89,7 +83,6 @@ public final class SQLiteDatabase: @unchecked Sendable {
       throw error
     }
     self.writer = writer
-    self.readerCount = pool.count
     self.readers = PlainLock(pool.map(IdleReader.init))
     self.readerSlots = DispatchSemaphore(value: pool.count)
   }
@@ -108,8 +101,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// and writes stall an eighth as often (posts under `wrk`: ~4,700/s → ~6,200/s).
   static let checkpointPageLimit = 8_000
 
+  /// Opens a connection to `path` and runs `setUp` on it.
   private static func openConnection(
-    _ path: String, busyTimeoutMilliseconds: Int32
+    _ path: String, busyTimeoutMilliseconds: Int32, setUp: String = ""
   ) throws(SQLiteError) -> SQLiteConnection {
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -120,7 +114,14 @@ public final class SQLiteDatabase: @unchecked Sendable {
       throw SQLiteError(code: code, message: "could not open the database at '\(path)': \(reason)")
     }
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-    return SQLiteConnection(handle: handle)
+    let connection = SQLiteConnection(handle: handle)
+    do throws(SQLiteError) {
+      try connection.execute(setUp)
+    } catch {
+      connection.close()
+      throw error
+    }
+    return connection
   }
 
   /// Creates the file (if missing) as 0600 before SQLite does, and narrows an existing file and its
@@ -136,7 +137,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
   /// Runs `body` with a read-only connection, outside any explicit transaction.
   ///
-  /// Up to ``readerCount`` reads run at once, beside a write; more wait for a free connection.
+  /// Up to `readers` reads (from ``init(path:busyTimeoutMilliseconds:readers:durability:)``) run
+  /// at once, beside a write; more wait for a free connection.
   @discardableResult
   public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
     readerSlots.wait()
@@ -168,14 +170,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   public func changeCounter() throws -> Int64 {
     try watcher.withLock { watcher in
       if watcher == nil {
-        let connection = try Self.openConnection(path, busyTimeoutMilliseconds: 0)
-        do {
-          try connection.execute("PRAGMA query_only = ON")
-        } catch {
-          connection.close()
-          throw error
-        }
-        watcher = connection
+        watcher = try Self.openConnection(path, busyTimeoutMilliseconds: 0, setUp: "PRAGMA query_only = ON")
       }
       return try watcher?.queryFirst("PRAGMA data_version")?.int64(0) ?? 0
     }
@@ -350,13 +345,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     let waited = ContinuousClock.now - started
     let jobs = batch.withLock { state in
       defer { state.queue.removeAll(keepingCapacity: true) }
+      state.totals.commits += 1
+      state.totals.writes += state.queue.count
+      state.totals.waited += waited
       return state.queue
     }
-    batchCommits.add(1, ordering: .relaxed)
-    batchWrites.add(jobs.count, ordering: .relaxed)
-    batchWaitNanoseconds.add(
-      Int(waited.components.seconds) * 1_000_000_000 + Int(waited.components.attoseconds / 1_000_000_000),
-      ordering: .relaxed)
     writerLock.withLock { _ in
       do {
         try writer.query("BEGIN IMMEDIATE")
@@ -403,12 +396,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
   /// Group commits begun so far, the writes they carried and the time their leaders spent
   /// gathering writes: `writes / commits` is how many share a commit (package access).
-  package var batchTotals: (commits: Int, writes: Int, waited: Duration) {
-    (
-      batchCommits.load(ordering: .relaxed), batchWrites.load(ordering: .relaxed),
-      .nanoseconds(batchWaitNanoseconds.load(ordering: .relaxed))
-    )
-  }
+  package var batchTotals: (commits: Int, writes: Int, waited: Duration) { batch.withLock { $0.totals } }
 
   /// Tells a starting batch that this caller will soon call ``insertInBatch(announced:_:_:)``; the
   /// notice is withdrawn when passed to that call or when dropped (the caller gave up).
@@ -457,6 +445,9 @@ private struct BatchState {
   var committed = FirstInFirstOut()
   var running = false
   var announced = 0
+  /// Group commits run, the writes they carried, and the time their leaders spent gathering
+  /// writes (their yield and the wait for announced ones).
+  var totals: (commits: Int, writes: Int, waited: Duration) = (0, 0, .zero)
 }
 
 /// A caller's promise of an upcoming ``SQLiteDatabase/insertInBatch(announced:_:_:)``, from
