@@ -6,8 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Thin wrappers over POSIX socket calls, returning Swift values and readable errors.
-enum Socket {
+/// Thin wrappers over POSIX socket calls, returning Swift values and readable errors (package
+/// access: the benchmark takes a free port for nginx from ``listening(host:port:backlog:)``).
+package enum Socket {
   struct Failure: Error, CustomStringConvertible {
     var operation: String
     var code: Int32
@@ -65,7 +66,7 @@ enum Socket {
   }
 
   /// A listening, non-blocking TCP socket bound to `host:port`; returns the descriptor and the bound port.
-  static func listening(host: String, port: UInt16, backlog: Int32 = 1024) throws -> (Int32, UInt16) {
+  package static func listening(host: String, port: UInt16, backlog: Int32 = 1024) throws -> (Int32, UInt16) {
     guard let address = try resolve(host: host, port: port, passive: true).first else {
       throw Failure(operation: "reading the address '\(host)'", code: EINVAL)
     }
@@ -162,7 +163,7 @@ enum Socket {
   }
 
   /// Closes `fd`, for types whose own `close` hides the system's.
-  static func closeDescriptor(_ fd: Int32) {
+  package static func closeDescriptor(_ fd: Int32) {
     _ = close(fd)
   }
 

@@ -19,7 +19,7 @@ import Synchronization
 /// ```
 public final class SQLiteDatabase: @unchecked Sendable {
   // @unchecked: the writer is only touched while `writerLock` is held, and a reader only by the
-  // thread that took it out of `readers` (see `withReader`).
+  // thread that took it out of `readers` (see `read(_:)`).
   private let writerLock = PlainLock(())
   private let writer: SQLiteConnection
   private let readers: PlainLock<[IdleReader]>

@@ -157,8 +157,8 @@ if runs(.signIns) {
   }
   signInGroup.wait()
   let name = "64 concurrent sign-ins: process peak RSS"
-  if let peak = Anchors.peakResidentMiB() {
-    Bench.report(name, " %7.0f MiB   (target <= 200)", peak)
+  if let peak = Anchors.processStatus("VmHWM:") {
+    Bench.report(name, " %7.0f MiB   (target <= 200)", peak / 1024)
   } else {
     Bench.report(name, "  not measurable on this system")
   }
@@ -249,7 +249,7 @@ if runs(.heldPolls) {
   let pollCount = 500
   let cursorPage = backend.handle(get(roomPath))
   let cursor = (try? WireJSON.decode(MessagePage.self, from: cursorPage.body))?.cursor?.rawValue ?? 0
-  let threadsBefore = Bench.threadCount()
+  let threadsBefore = Anchors.processStatus("Threads:").map { Int($0) }
   let head = Array(
     "GET \(roomPath)?after=\(cursor)&wait=20 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n".utf8)
   var polls: [LoopbackClient] = []
@@ -261,7 +261,7 @@ if runs(.heldPolls) {
   let heldBy = ContinuousClock.now + .seconds(10)
   while targetServer.heldByHandlers < polls.count && ContinuousClock.now < heldBy { usleep(10_000) }
   let held = targetServer.heldByHandlers
-  let threadsHeld = Bench.threadCount()
+  let threadsHeld = Anchors.processStatus("Threads:").map { Int($0) }
   let workersHeld = targetServer.workerCount
   let usageBefore = Bench.usage()
   usleep(1_000_000)
@@ -554,15 +554,6 @@ enum Bench {
       Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     return (seconds, usage.ru_nvcsw + usage.ru_nivcsw)
-  }
-
-  /// The process's thread count (Linux's /proc), or `nil` elsewhere.
-  static func threadCount() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("Threads:") {
-      return line.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    }
-    return nil
   }
 
   /// Prints one figure: `name` padded to the figures' column, then `format` filled in.
