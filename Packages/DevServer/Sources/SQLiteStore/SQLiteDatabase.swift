@@ -313,6 +313,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
       // this core at once, which would hold up every wake-up after it.
       next?.done.signal()
       batch.withLock { state in
+        // A drained slice still holds the told writes in its storage: start afresh.
+        if state.committed.isEmpty { state.committed = [] }
         state.committed.append(contentsOf: jobs.lazy.filter { $0 !== leader })
       }
       finishCommitted()
@@ -441,8 +443,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
 /// writes were announced but not queued yet.
 private struct BatchState {
   var queue: [BatchedWrite] = []
-  /// Committed writes whose callers have not been told yet (see `finishCommitted`).
-  var committed = FirstInFirstOut()
+  /// Committed writes whose callers have not been told yet, first first (see `finishCommitted`).
+  var committed: ArraySlice<BatchedWrite> = []
   var running = false
   var announced = 0
   /// Group commits run, the writes they carried, and the time their leaders spent gathering
@@ -520,26 +522,5 @@ public struct Migration: Sendable {
     self.version = version
     self.name = name
     self.apply = apply
-  }
-}
-
-/// A first-in, first-out list of committed writes that reuses its storage.
-private struct FirstInFirstOut {
-  private var items: [BatchedWrite] = []
-  private var head = 0
-
-  mutating func append<S: Sequence<BatchedWrite>>(contentsOf jobs: S) {
-    items.append(contentsOf: jobs)
-  }
-
-  mutating func popFirst() -> BatchedWrite? {
-    guard head < items.count else { return nil }
-    let job = items[head]
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    return job
   }
 }
