@@ -243,27 +243,23 @@ final class EventLoop: Sendable {
       guard case .full = admission, attempt == 0 else { break }
       _ = evictOldestIdle()
     }
+    let message: String
     switch admission {
     case .admitted(let connection):
       server.state.withLock { _ = $0.connections.insert(fd) }
       poller.add(fd, id: connection.id)
+      return
     case .perHostLimit:
-      refuseAtLimit(
-        fd, peerName,
+      message =
         "The server's limit of \(configuration.maxConnectionsPerAddress) connections from one address is reached; close idle connections or try again shortly."
-      )
     case .full:
-      refuseAtLimit(
-        fd, peerName,
-        "The server is at its limit of \(configuration.maxConnections) busy connections; try again shortly.")
+      message =
+        "The server is at its limit of \(configuration.maxConnections) busy connections; try again shortly."
     }
-  }
-
-  private func refuseAtLimit(_ fd: Int32, _ peer: String, _ message: String) {
     let bytes = server.errorResponse(
       status: 503, code: "service_unavailable", message: message, keepAlive: false)
     _ = Socket.writeAll(fd, bytes, timeoutMilliseconds: 0)
-    server.logger.warning("\(peer) refused: \(message)")
+    server.logger.warning("\(peerName) refused: \(message)")
     Socket.closeDescriptor(fd)
   }
 
