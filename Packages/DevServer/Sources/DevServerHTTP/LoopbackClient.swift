@@ -18,9 +18,7 @@ package final class LoopbackClient {
 
   /// Connects to `host:port` (IPv4, IPv6 or `localhost`).
   package init(port: UInt16, host: String = "127.0.0.1") throws {
-    guard let address = try Socket.resolve(host: host, port: port, passive: false).first else {
-      throw Failure(description: "'\(host)' is not an address")
-    }
+    let address = try Socket.resolve(host: host, port: port, passive: false)
     fd = try Socket.open(for: address)
     guard Socket.withAddress(address, { connect(fd, $0, $1) }) == 0 else {
       let code = errno

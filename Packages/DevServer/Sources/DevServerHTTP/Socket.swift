@@ -21,9 +21,9 @@ package enum Socket {
   static let streamType = SOCK_STREAM
   #endif
 
-  /// The addresses `host` names for a TCP socket on `port` (numeric IPv4, IPv6 or `localhost`,
+  /// The address `host` names for a TCP socket on `port` (numeric IPv4, IPv6 or `localhost`,
   /// which means the IPv4 loopback so it matches what clients reach as 127.0.0.1).
-  static func resolve(host: String, port: UInt16, passive: Bool) throws -> [Data] {
+  static func resolve(host: String, port: UInt16, passive: Bool) throws -> Data {
     let name = host == "localhost" ? "127.0.0.1" : host
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
@@ -31,20 +31,12 @@ package enum Socket {
     hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | (passive ? AI_PASSIVE : 0)
     var list: UnsafeMutablePointer<addrinfo>?
     let code = getaddrinfo(name, String(port), &hints, &list)
-    guard code == 0, let list else {
+    defer { if let list { freeaddrinfo(list) } }
+    guard code == 0, let address = list?.pointee.ai_addr, let length = list?.pointee.ai_addrlen else {
       throw Failure(
         operation: "reading the address '\(host)' (use an IPv4 or IPv6 address, or localhost)", code: EINVAL)
     }
-    defer { freeaddrinfo(list) }
-    var addresses: [Data] = []
-    var current: UnsafeMutablePointer<addrinfo>? = list
-    while let entry = current {
-      if let address = entry.pointee.ai_addr {
-        addresses.append(Data(bytes: address, count: Int(entry.pointee.ai_addrlen)))
-      }
-      current = entry.pointee.ai_next
-    }
-    return addresses
+    return Data(bytes: address, count: Int(length))
   }
 
   /// A new TCP socket for an address from ``resolve(host:port:passive:)``.
@@ -67,9 +59,7 @@ package enum Socket {
 
   /// A listening, non-blocking TCP socket bound to `host:port`; returns the descriptor and the bound port.
   package static func listening(host: String, port: UInt16, backlog: Int32 = 1024) throws -> (Int32, UInt16) {
-    guard let address = try resolve(host: host, port: port, passive: true).first else {
-      throw Failure(operation: "reading the address '\(host)'", code: EINVAL)
-    }
+    let address = try resolve(host: host, port: port, passive: true)
     let fd = try open(for: address)
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
