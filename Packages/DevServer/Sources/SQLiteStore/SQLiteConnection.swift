@@ -154,21 +154,17 @@ public final class SQLiteConnection {
       case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, column)))
       case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, column)))
       case SQLITE_TEXT:
-        if let text = sqlite3_column_text(handle, column) {
-          // Read by length, not up to the first NUL, so stored text comes back whole.
-          let length = Int(sqlite3_column_bytes(handle, column))
-          values.append(
-            .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
-        } else {
-          values.append(.null)
+        // Read by length, not up to the first NUL, so stored text comes back whole.
+        let text = sqlite3_column_text(handle, column).map {
+          String(
+            decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))),
+            as: UTF8.self)
         }
+        values.append(text.map(SQLiteValue.text) ?? .null)
       case SQLITE_BLOB:
-        let length = Int(sqlite3_column_bytes(handle, column))
-        if let bytes = sqlite3_column_blob(handle, column) {
-          values.append(.blob(Data(bytes: bytes, count: length)))
-        } else {
-          values.append(.blob(Data()))
-        }
+        let bytes = sqlite3_column_blob(handle, column)
+        values.append(
+          .blob(bytes.map { Data(bytes: $0, count: Int(sqlite3_column_bytes(handle, column))) } ?? Data()))
       default: values.append(.null)
       }
     }

@@ -22,7 +22,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   // thread that took it out of `readers` (see `read(_:)`).
   private let writerLock = PlainLock(())
   private let writer: SQLiteConnection
-  private let readers: PlainLock<[IdleReader]>
+  private let readers: PlainLock<[SQLiteConnection]>
   private let readerSlots: DispatchSemaphore
   /// Writes waiting for the next group commit, and whether a caller is running one.
   private let batch = PlainLock(BatchState())
@@ -83,7 +83,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
       throw error
     }
     self.writer = writer
-    self.readers = PlainLock(pool.map(IdleReader.init))
+    self.readers = PlainLock(pool)
     self.readerSlots = DispatchSemaphore(value: pool.count)
   }
 
@@ -91,7 +91,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     watcher.withLock { $0?.close() }
     writer.close()
     readers.withLock { pool in
-      for reader in pool { reader.connection.close() }
+      for reader in pool { reader.close() }
     }
   }
 
@@ -143,15 +143,14 @@ public final class SQLiteDatabase: @unchecked Sendable {
   public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
     readerSlots.wait()
     defer { readerSlots.signal() }
-    guard let reader = readers.withLock({ $0.popLast() })?.connection else {
+    guard let reader = readers.withLock({ $0.popLast() }) else {
       // The semaphore counts the pool, so a slot always has a connection; if not, read on the writer.
       return try writerLock.withLock { _ in try body(writer) }
     }
-    let idle = IdleReader(connection: reader)
     defer {
       // A transaction left open would pin its snapshot for the connection's next user: end it.
       if reader.isInTransaction { try? reader.execute("ROLLBACK") }
-      readers.withLock { $0.append(idle) }
+      readers.withLock { $0.append(reader) }
     }
     return try body(reader)
   }
@@ -501,11 +500,6 @@ private final class BatchedWrite: @unchecked Sendable {
     }
     onCommit(error.map { .failure($0) } ?? .success(rowID))
   }
-}
-
-/// A read connection waiting in the pool; only the thread that takes it out uses it.
-private struct IdleReader: @unchecked Sendable {
-  let connection: SQLiteConnection
 }
 
 /// One versioned step of a schema: applied once, in order, inside a transaction.
