@@ -59,7 +59,7 @@ func measure(_ name: String, count: Int, limit: Duration = .seconds(30), _ body:
     if body() >= 400 { failures += 1 }
     done += 1
   }
-  let seconds = Bench.seconds(clock.now - start)
+  let seconds = (clock.now - start) / .seconds(1)
   Bench.report(
     name, " %7d requests  %9.0f req/s  mean %7.3f ms  errors %d", done, Double(done) / seconds,
     seconds * 1000 / Double(done), failures)
@@ -118,7 +118,7 @@ if runs(.http) {
         let path = (request + index) % 2 == 0 ? "\(roomPath)?after=\(cursor)" : APIPaths.artists
         let started = ContinuousClock.now
         let status = (try? client.request("GET", path, headers: headers))?.status ?? 0
-        local.append(Bench.seconds(ContinuousClock.now - started) * 1000)
+        local.append((ContinuousClock.now - started) / .milliseconds(1))
         if status != 200 { errors.add(1, ordering: .relaxed) }
         if ContinuousClock.now - benchStart > .seconds(60) { break }
       }
@@ -126,7 +126,7 @@ if runs(.http) {
     }
   }
   group.wait()
-  let elapsed = Bench.seconds(ContinuousClock.now - benchStart)
+  let elapsed = (ContinuousClock.now - benchStart) / .seconds(1)
   let cpuUsed = Bench.usage().cpuSeconds - cpuStart
   server.shutdown(gracePeriod: .seconds(2))
   let sorted = latencies.withLock { $0 }.sorted()
@@ -226,7 +226,7 @@ let (targetServer, targetPort) = Bench.startServer(backend)
 func freshHealth() -> (milliseconds: Double, status: Int) {
   let started = ContinuousClock.now
   let status = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
-  return (Bench.seconds(ContinuousClock.now - started) * 1000, status)
+  return ((ContinuousClock.now - started) / .milliseconds(1), status)
 }
 
 // 100 idle keep-alive connections and 100 sending a head one byte at a time never finishing it.
@@ -274,7 +274,7 @@ if runs(.heldPolls) {
   )
   var answered = 0
   for client in polls where (try? client.readResponse(timeout: .seconds(10)))?.status == 200 { answered += 1 }
-  let allAnswered = Bench.seconds(ContinuousClock.now - posted) * 1000
+  let allAnswered = (ContinuousClock.now - posted) / .milliseconds(1)
   print("\(polls.count) long polls held over HTTP (one connection each, wait=20):")
   let threads = threadsBefore.flatMap { before in
     threadsHeld.map { ", process threads \(before) before, \($0) held" }
@@ -383,7 +383,7 @@ if let wrk = Anchors.tool("wrk") {
           format:
             "      %.1f posts per commit, the commit's leader gathering them for %.0f µs (its yield, announced posts)",
           Double(batchesAfter.writes - batchesBefore.writes) / Double(commits),
-          Bench.seconds(batchesAfter.waited - batchesBefore.waited) * 1e6 / Double(commits)))
+          (batchesAfter.waited - batchesBefore.waited) / .microseconds(1) / Double(commits)))
       print("      anchors: one row per transaction, one thread, the server's journal settings:")
       Bench.report(
         "      raw insert, plain table (no index)",
@@ -539,11 +539,11 @@ enum Bench {
   private static func rate(seconds: Double, _ insert: () throws -> Void) -> Double {
     let started = ContinuousClock.now
     var count = 0
-    while Bench.seconds(ContinuousClock.now - started) < seconds {
+    while ContinuousClock.now - started < .seconds(seconds) {
       guard (try? insert()) != nil else { return 0 }
       count += 1
     }
-    return Double(count) / Bench.seconds(ContinuousClock.now - started)
+    return Double(count) / ((ContinuousClock.now - started) / .seconds(1))
   }
 
   /// User + system CPU time and context switches (voluntary and not) of this process so far.
@@ -568,7 +568,7 @@ enum Bench {
     for _ in 0..<300 {
       let started = ContinuousClock.now
       _ = backend.handle(request)
-      samples.append(seconds(ContinuousClock.now - started) * 1000)
+      samples.append((ContinuousClock.now - started) / .milliseconds(1))
     }
     return percentile(samples.sorted(), 0.5)
   }
@@ -580,10 +580,6 @@ enum Bench {
       let value = Int(arguments[index + 1]), value > 0
     else { return fallback }
     return value
-  }
-
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
