@@ -268,11 +268,7 @@ final class EventLoop: Sendable {
     let idle = snapshot().compactMap { connection in
       connection.unclaimed { $0.isIdle ? (connection, $0.lastActivity) : nil } ?? nil
     }
-    for (connection, _) in idle.sorted(by: { $0.1 < $1.1 })
-    where close(connection, owned: false, if: \.isIdle) {
-      return true
-    }
-    return false
+    return idle.sorted(by: { $0.1 < $1.1 }).contains { close($0.0, owned: false, if: \.isIdle) }
   }
 
   // MARK: Serving
@@ -359,9 +355,8 @@ final class EventLoop: Sendable {
     for connection in snapshot() {
       // Only connections no worker holds: a request being answered is not late.
       enum Verdict {
-        case fine
+        case fine, idle
         case late(Duration)
-        case idle
       }
       let verdict =
         connection.unclaimed { connection -> Verdict in

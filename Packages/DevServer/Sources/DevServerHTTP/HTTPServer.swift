@@ -135,8 +135,7 @@ public final class HTTPServer: Sendable {
   /// response with `connection: close`.
   public func shutdown(gracePeriod: Duration = .seconds(5)) {
     stopping.store(true, ordering: .sequentiallyConsistent)
-    let wasStarted = state.withLock { $0.started }
-    guard wasStarted else {
+    guard state.withLock({ $0.started }) else {
       let listener = state.withLock { state -> Int32 in
         defer { state.listener = -1 }
         return state.listener

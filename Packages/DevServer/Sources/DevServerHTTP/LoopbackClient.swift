@@ -89,8 +89,7 @@ package final class LoopbackClient {
     while ContinuousClock.now < deadline {
       guard Socket.wait(fd, for: Int16(POLLIN), milliseconds: 100) else { continue }
       var scratch: [UInt8] = []
-      let count = Socket.read(fd, into: &scratch)
-      if count <= 0 { return true }
+      if Socket.read(fd, into: &scratch) <= 0 { return true }
     }
     return false
   }
