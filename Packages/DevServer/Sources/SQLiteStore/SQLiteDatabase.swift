@@ -90,9 +90,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   deinit {
     watcher.withLock { $0?.close() }
     writer.close()
-    readers.withLock { pool in
-      for reader in pool { reader.close() }
-    }
+    for reader in readers.withLock({ $0 }) { reader.close() }
   }
 
   /// The log size, in pages, at which a commit copies the log back into the file (a checkpoint:
@@ -130,9 +128,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   static func restrictPermissions(_ path: String) {
     let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
     if descriptor >= 0 { close(descriptor) }
-    for file in [path, path + "-wal", path + "-shm"] {
-      _ = chmod(file, 0o600)
-    }
+    for file in [path, path + "-wal", path + "-shm"] { _ = chmod(file, 0o600) }
   }
 
   /// Runs `body` with a read-only connection, outside any explicit transaction.

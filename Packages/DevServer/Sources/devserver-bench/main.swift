@@ -51,15 +51,14 @@ func get(_ path: String, as headers: [String: String] = auth) -> WireRequest {
 
 /// Runs `body` `count` times (or until `limit` passes) and prints requests/s and mean latency.
 func measure(_ name: String, count: Int, limit: Duration = .seconds(30), _ body: () -> Int) {
-  let clock = ContinuousClock()
-  let start = clock.now
+  let start = ContinuousClock.now
   var done = 0
   var failures = 0
-  while done < count && clock.now - start < limit {
+  while done < count && ContinuousClock.now - start < limit {
     if body() >= 400 { failures += 1 }
     done += 1
   }
-  let seconds = (clock.now - start) / .seconds(1)
+  let seconds = (ContinuousClock.now - start) / .seconds(1)
   Bench.report(
     name, " %7d requests  %9.0f req/s  mean %7.3f ms  errors %d", done, Double(done) / seconds,
     seconds * 1000 / Double(done), failures)
@@ -166,12 +165,15 @@ if runs(.signIns) {
 
 // A room with 100,000 replies the demo fan cannot see (the room of every case from here on).
 let hiddenReplies = Bench.option("hidden", default: 100_000)
+/// Puts those replies into the same room of `target` (every demo folder gives minji_fan the same id).
+func insertHiddenReplies(into target: DevBackend) throws {
+  try target.insertMessagesForBenchmark(
+    artist: artist.account.id, sender: signIn("minji_fan")?.account.id ?? artist.account.id, kind: .reply,
+    count: hiddenReplies)
+}
 if runs(.bigRoom) || runs(.reads) || runs(.posts) {
   do {
-    let minji = signIn("minji_fan")
-    try backend.insertMessagesForBenchmark(
-      artist: artist.account.id, sender: minji?.account.id ?? artist.account.id, kind: .reply,
-      count: hiddenReplies)
+    try insertHiddenReplies(into: backend)
   } catch {
     StandardError.print("devserver-bench: could not insert the hidden replies: \(error)")
   }
@@ -302,10 +304,7 @@ let rawInserts = runs(.posts) ? Bench.rawInsertRate(in: anchorFolder, seconds: 3
 func schemaAnchor() -> DevBackend? {
   do {
     let backend = try DevBackend(dataDirectory: anchorFolder.appendingPathComponent("schema"))
-    // Hidden replies from the same fan as in the room above (the demo data gives both the same ids).
-    try backend.insertMessagesForBenchmark(
-      artist: artist.account.id, sender: signIn("minji_fan")?.account.id ?? artist.account.id, kind: .reply,
-      count: hiddenReplies)
+    try insertHiddenReplies(into: backend)
     return backend
   } catch {
     StandardError.print("devserver-bench: could not prepare the schema anchor: \(error)")
