@@ -96,7 +96,11 @@ final class EventLoop: Sendable {
         default: serve(id)
         }
       }
-      if retireIfSpare() { return }
+      // An added worker ends while another one is idle.
+      let retire = changeWorkers(by: -1) {
+        $0 > max(1, configuration.workerThreads) && $0 - answering.load(ordering: .relaxed) > 1
+      }
+      if retire { return }
       parkIfSpare()
     }
   }
@@ -111,7 +115,11 @@ final class EventLoop: Sendable {
     _ head: HTTPRequestHead, body: [UInt8], on connection: HTTPConnection
   ) -> HTTPServer.Answered {
     let busy = answering.add(1, ordering: .relaxed).newValue
-    if busy >= unparkedWorkers { wakeOrAddWorker() }
+    if busy >= unparkedWorkers, !parking.unparkOne(),
+      changeWorkers(by: 1, while: { $0 < max(configuration.maxWorkerThreads, configuration.workerThreads) })
+    {
+      startWorkerThread()
+    }
     defer { answering.subtract(1, ordering: .relaxed) }
     connection.awaitAnswer()
     let answered = server.answer(head, body: body, on: connection) { [self] keepOpen in
@@ -131,11 +139,6 @@ final class EventLoop: Sendable {
     return answered
   }
 
-  /// Brings a parked worker back to the poller, or starts one more when none is parked.
-  private func wakeOrAddWorker() {
-    if !parking.unparkOne() { addWorker() }
-  }
-
   /// Parks this worker while more than `maxIdleWorkers` others are idle beside it.
   private func parkIfSpare() {
     let idle = unparkedWorkers - answering.load(ordering: .relaxed)
@@ -143,26 +146,13 @@ final class EventLoop: Sendable {
     parking.park { server.isStopping }
   }
 
-  private func addWorker() {
+  /// Counts a worker more or less (`delta`) unless `allowed` refuses the count first; whether it did.
+  private func changeWorkers(by delta: Int, while allowed: (Int) -> Bool) -> Bool {
     var count = workers.load(ordering: .relaxed)
-    while count < max(configuration.maxWorkerThreads, configuration.workerThreads) {
-      let (added, found) = workers.compareExchange(
-        expected: count, desired: count + 1, ordering: .relaxed)
-      if added {
-        startWorkerThread()
-        return
-      }
-      count = found
-    }
-  }
-
-  /// Ends this worker when more are running than configured and another one is idle.
-  private func retireIfSpare() -> Bool {
-    var count = workers.load(ordering: .relaxed)
-    while count > max(1, configuration.workerThreads), count - answering.load(ordering: .relaxed) > 1 {
-      let (retired, found) = workers.compareExchange(
-        expected: count, desired: count - 1, ordering: .relaxed)
-      if retired { return true }
+    while allowed(count) {
+      let (changed, found) = workers.compareExchange(
+        expected: count, desired: count + delta, ordering: .relaxed)
+      if changed { return true }
       count = found
     }
     return false
@@ -253,27 +243,23 @@ final class EventLoop: Sendable {
       guard case .full = admission, attempt == 0 else { break }
       _ = evictOldestIdle()
     }
+    let message: String
     switch admission {
     case .admitted(let connection):
       server.state.withLock { _ = $0.connections.insert(fd) }
       poller.add(fd, id: connection.id)
+      return
     case .perHostLimit:
-      refuseAtLimit(
-        fd, peerName,
+      message =
         "The server's limit of \(configuration.maxConnectionsPerAddress) connections from one address is reached; close idle connections or try again shortly."
-      )
     case .full:
-      refuseAtLimit(
-        fd, peerName,
-        "The server is at its limit of \(configuration.maxConnections) busy connections; try again shortly.")
+      message =
+        "The server is at its limit of \(configuration.maxConnections) busy connections; try again shortly."
     }
-  }
-
-  private func refuseAtLimit(_ fd: Int32, _ peer: String, _ message: String) {
     let bytes = server.errorResponse(
       status: 503, code: "service_unavailable", message: message, keepAlive: false)
     _ = Socket.writeAll(fd, bytes, timeoutMilliseconds: 0)
-    server.logger.warning("\(peer) refused: \(message)")
+    server.logger.warning("\(peerName) refused: \(message)")
     Socket.closeDescriptor(fd)
   }
 
@@ -282,11 +268,7 @@ final class EventLoop: Sendable {
     let idle = snapshot().compactMap { connection in
       connection.unclaimed { $0.isIdle ? (connection, $0.lastActivity) : nil } ?? nil
     }
-    for (connection, _) in idle.sorted(by: { $0.1 < $1.1 })
-    where close(connection, owned: false, if: \.isIdle) {
-      return true
-    }
-    return false
+    return idle.sorted(by: { $0.1 < $1.1 }).contains { close($0.0, owned: false, if: \.isIdle) }
   }
 
   // MARK: Serving
@@ -373,9 +355,8 @@ final class EventLoop: Sendable {
     for connection in snapshot() {
       // Only connections no worker holds: a request being answered is not late.
       enum Verdict {
-        case fine
+        case fine, idle
         case late(Duration)
-        case idle
       }
       let verdict =
         connection.unclaimed { connection -> Verdict in

@@ -141,12 +141,15 @@ final class HTTPConnection: @unchecked Sendable {
   func nextRequest(_ configuration: HTTPServerConfiguration, now: ContinuousClock.Instant) -> Next {
     if !buffer.isEmpty && requestStarted == nil { requestStarted = now }
     if head == nil {
-      guard let end = HTTPRequestParser.headEnd(in: buffer, from: scanned - 3) else {
-        scanned = buffer.count
-        return buffer.count > configuration.maxHeaderBytes
-          ? .refused(headersTooLarge(configuration)) : .incomplete
+      let end = HTTPRequestParser.headEnd(in: buffer, from: scanned - 3)
+      scanned = buffer.count
+      guard (end ?? buffer.count) <= configuration.maxHeaderBytes else {
+        return .refused(
+          HTTPParseError(
+            status: 431, code: "headers_too_large",
+            message: "The request line and headers exceed \(configuration.maxHeaderBytes) bytes."))
       }
-      if end > configuration.maxHeaderBytes { return .refused(headersTooLarge(configuration)) }
+      guard let end else { return .incomplete }
       do {
         head = try HTTPRequestParser.parseHead(
           buffer[0..<(end - 4)], maxBodyBytes: configuration.maxBodyBytes)
@@ -163,11 +166,5 @@ final class HTTPConnection: @unchecked Sendable {
     bodyStart = 0
     requestStarted = buffer.isEmpty ? nil : now
     return .request(head, body: body)
-  }
-
-  private func headersTooLarge(_ configuration: HTTPServerConfiguration) -> HTTPParseError {
-    HTTPParseError(
-      status: 431, code: "headers_too_large",
-      message: "The request line and headers exceed \(configuration.maxHeaderBytes) bytes.")
   }
 }

@@ -57,14 +57,9 @@ enum HTTPRequestParser {
     _ bytes: ArraySlice<UInt8>, maxBodyBytes: Int
   ) throws(HTTPParseError) -> HTTPRequestHead {
     guard isValidUTF8(bytes) else { throw .badRequest("The request head is not valid UTF-8.") }
-    let result = bytes.withUnsafeBufferPointer { head -> Result<HTTPRequestHead, HTTPParseError> in
-      do throws(HTTPParseError) {
-        return .success(try parseHead(head, maxBodyBytes: maxBodyBytes))
-      } catch {
-        return .failure(error)
-      }
+    return try bytes.withUnsafeBufferPointer { head throws(HTTPParseError) in
+      try parseHead(head, maxBodyBytes: maxBodyBytes)
     }
-    return try result.get()
   }
 
   private static func parseHead(
@@ -141,18 +136,6 @@ enum HTTPRequestParser {
 
   /// Splits a request target into its percent-decoded path and query parameters (`+` is a space
   /// in the query).
-  static func parseTarget(_ target: String) throws(HTTPParseError) -> (String, [String: String]) {
-    var target = target
-    let result = target.withUTF8 { bytes -> Result<(String, [String: String]), HTTPParseError> in
-      do throws(HTTPParseError) {
-        return .success(try parseTarget(bytes))
-      } catch {
-        return .failure(error)
-      }
-    }
-    return try result.get()
-  }
-
   private static func parseTarget(
     _ target: UnsafeBufferPointer<UInt8>
   ) throws(HTTPParseError) -> (String, [String: String]) {

@@ -44,11 +44,8 @@ extension HTTPServer {
       if once.handOver(sent) { resume(sent == .keepOpen) }
     }
     if let response = respond(request, later) {
-      guard once.take() else {
-        dropSecondAnswer(to: head)
-        return once.returned() ?? .later
-      }
-      return send(response, for: head, on: connection, since: started)
+      if once.take() { return send(response, for: head, on: connection, since: started) }
+      dropSecondAnswer(to: head)
     }
     return once.returned() ?? .later
   }

@@ -89,7 +89,7 @@ public final class HTTPServer: Sendable {
   @discardableResult
   public func bind() throws -> UInt16 {
     if let port = state.withLock({ $0.listener >= 0 ? $0.port : nil }) { return port }
-    let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+    let (fd, port) = try Socket.listening(host: configuration.host, port: configuration.port)
     state.withLock {
       $0.listener = fd
       $0.port = port
@@ -135,8 +135,7 @@ public final class HTTPServer: Sendable {
   /// response with `connection: close`.
   public func shutdown(gracePeriod: Duration = .seconds(5)) {
     stopping.store(true, ordering: .sequentiallyConsistent)
-    let wasStarted = state.withLock { $0.started }
-    guard wasStarted else {
+    guard state.withLock({ $0.started }) else {
       let listener = state.withLock { state -> Int32 in
         defer { state.listener = -1 }
         return state.listener
@@ -145,8 +144,7 @@ public final class HTTPServer: Sendable {
       return
     }
     loop.withLock { $0 }?.housekeepingNow.signal()
-    let seconds = Double(gracePeriod.components.seconds) + Double(gracePeriod.components.attoseconds) / 1e18
-    if running.wait(timeout: .now() + seconds) == .timedOut {
+    if running.wait(timeout: .now() + gracePeriod / .seconds(1)) == .timedOut {
       let open = state.withLock { $0.connections }
       logger.warning("shutdown: \(open.count) connection(s) still busy after the grace period; closing them")
       for fd in open { Socket.shutdownBoth(fd) }

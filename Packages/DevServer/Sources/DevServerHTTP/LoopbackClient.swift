@@ -18,14 +18,9 @@ package final class LoopbackClient {
 
   /// Connects to `host:port` (IPv4, IPv6 or `localhost`).
   package init(port: UInt16, host: String = "127.0.0.1") throws {
-    guard let address = try Socket.resolve(host: host, port: port, passive: false).first else {
-      throw Failure(description: "'\(host)' is not an address")
-    }
+    let address = try Socket.resolve(host: host, port: port, passive: false)
     fd = try Socket.open(for: address)
-    let result = address.withUnsafeBytes { raw in
-      connect(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-    }
-    guard result == 0 else {
+    guard Socket.withAddress(address, { connect(fd, $0, $1) }) == 0 else {
       let code = errno
       Socket.closeDescriptor(fd)
       throw Failure(description: "connect to \(host):\(port) failed: errno \(code)")
@@ -94,8 +89,7 @@ package final class LoopbackClient {
     while ContinuousClock.now < deadline {
       guard Socket.wait(fd, for: Int16(POLLIN), milliseconds: 100) else { continue }
       var scratch: [UInt8] = []
-      let count = Socket.read(fd, into: &scratch)
-      if count <= 0 { return true }
+      if Socket.read(fd, into: &scratch) <= 0 { return true }
     }
     return false
   }

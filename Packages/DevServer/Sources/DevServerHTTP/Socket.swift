@@ -6,8 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Thin wrappers over POSIX socket calls, returning Swift values and readable errors.
-enum Socket {
+/// Thin wrappers over POSIX socket calls, returning Swift values and readable errors (package
+/// access: the benchmark takes a free port for nginx from ``listening(host:port:backlog:)``).
+package enum Socket {
   struct Failure: Error, CustomStringConvertible {
     var operation: String
     var code: Int32
@@ -20,9 +21,9 @@ enum Socket {
   static let streamType = SOCK_STREAM
   #endif
 
-  /// The addresses `host` names for a TCP socket on `port` (numeric IPv4, IPv6 or `localhost`,
+  /// The address `host` names for a TCP socket on `port` (numeric IPv4, IPv6 or `localhost`,
   /// which means the IPv4 loopback so it matches what clients reach as 127.0.0.1).
-  static func resolve(host: String, port: UInt16, passive: Bool) throws -> [Data] {
+  static func resolve(host: String, port: UInt16, passive: Bool) throws -> Data {
     let name = host == "localhost" ? "127.0.0.1" : host
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
@@ -30,20 +31,12 @@ enum Socket {
     hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | (passive ? AI_PASSIVE : 0)
     var list: UnsafeMutablePointer<addrinfo>?
     let code = getaddrinfo(name, String(port), &hints, &list)
-    guard code == 0, let list else {
+    defer { if let list { freeaddrinfo(list) } }
+    guard code == 0, let address = list?.pointee.ai_addr, let length = list?.pointee.ai_addrlen else {
       throw Failure(
         operation: "reading the address '\(host)' (use an IPv4 or IPv6 address, or localhost)", code: EINVAL)
     }
-    defer { freeaddrinfo(list) }
-    var addresses: [Data] = []
-    var current: UnsafeMutablePointer<addrinfo>? = list
-    while let entry = current {
-      if let address = entry.pointee.ai_addr {
-        addresses.append(Data(bytes: address, count: Int(entry.pointee.ai_addrlen)))
-      }
-      current = entry.pointee.ai_next
-    }
-    return addresses
+    return Data(bytes: address, count: Int(length))
   }
 
   /// A new TCP socket for an address from ``resolve(host:port:passive:)``.
@@ -55,64 +48,50 @@ enum Socket {
     return fd
   }
 
-  /// A listening, non-blocking TCP socket bound to `host:port`; returns the descriptor and the bound port.
-  static func listen(host: String, port: UInt16, backlog: Int32 = 1024) throws -> (Int32, UInt16) {
-    guard let address = try resolve(host: host, port: port, passive: true).first else {
-      throw Failure(operation: "reading the address '\(host)'", code: EINVAL)
+  /// Runs `call` (`bind`, `connect`) with `address` as a C socket address; 0 means success.
+  static func withAddress(
+    _ address: Data, _ call: (UnsafePointer<sockaddr>?, socklen_t) -> Int32
+  ) -> Int32 {
+    address.withUnsafeBytes {
+      call($0.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
     }
+  }
+
+  /// A listening, non-blocking TCP socket bound to `host:port`; returns the descriptor and the bound port.
+  package static func listening(host: String, port: UInt16, backlog: Int32 = 1024) throws -> (Int32, UInt16) {
+    let address = try resolve(host: host, port: port, passive: true)
     let fd = try open(for: address)
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    let bound = address.withUnsafeBytes { raw in
-      bind(fd, raw.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
-    }
-    guard bound == 0 else {
+    func check(_ result: Int32, _ operation: String) throws {
+      guard result != 0 else { return }
       let code = errno
       close(fd)
-      throw Failure(operation: "bind(\(host):\(port))", code: code)
+      throw Failure(operation: operation, code: code)
     }
-    #if canImport(Glibc)
-    let listening = Glibc.listen(fd, backlog)
-    #else
-    let listening = Darwin.listen(fd, backlog)
-    #endif
-    guard listening == 0 else {
-      let code = errno
-      close(fd)
-      throw Failure(operation: "listen()", code: code)
-    }
+    try check(withAddress(address) { bind(fd, $0, $1) }, "bind(\(host):\(port))")
+    try check(listen(fd, backlog), "listen()")
     setNonBlocking(fd)
-    return (fd, boundPort(fd))
-  }
-
-  static func boundPort(_ fd: Int32) -> UInt16 {
-    var storage = sockaddr_storage()
-    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-    _ = withUnsafeMutablePointer(to: &storage) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    return numericName(&storage, length: length)?.port ?? 0
+    return (fd, name(of: fd, getsockname)?.port ?? 0)
   }
 
   /// The peer's numeric host and port ("127.0.0.1", 53122), or `nil` when it is gone.
   static func peer(_ fd: Int32) -> (host: String, port: UInt16)? {
-    var storage = sockaddr_storage()
-    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-    let result = withUnsafeMutablePointer(to: &storage) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
-    }
-    guard result == 0 else { return nil }
-    return numericName(&storage, length: length)
+    name(of: fd, getpeername)
   }
 
-  private static func numericName(
-    _ storage: inout sockaddr_storage, length: socklen_t
+  /// The numeric host and port that `call` (`getsockname`, `getpeername`) reports for `fd`.
+  private static func name(
+    of fd: Int32, _ call: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
   ) -> (host: String, port: UInt16)? {
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     var host = [CChar](repeating: 0, count: 64)
     var service = [CChar](repeating: 0, count: 16)
-    let code = withUnsafePointer(to: &storage) { pointer in
+    let code = withUnsafeMutablePointer(to: &storage) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        getnameinfo(
+        guard call(fd, $0, &length) == 0 else { return Int32(-1) }
+        return getnameinfo(
           $0, length, &host, socklen_t(host.count), &service, socklen_t(service.count),
           NI_NUMERICHOST | NI_NUMERICSERV)
       }
@@ -130,33 +109,24 @@ enum Socket {
     return poll(&descriptor, 1, milliseconds) > 0
   }
 
+  #if canImport(Glibc)
+  private static let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+  #else
+  private static let openFiles = RLIMIT_NOFILE
+  #endif
+
   /// The most descriptors this process may open (its hard `RLIMIT_NOFILE`), 4,096 when unknown.
   static func hardDescriptorLimit() -> Int {
-    descriptorLimit().map { Int(clamping: $0.limit.rlim_max) } ?? 4_096
+    var limit = rlimit()
+    return getrlimit(openFiles, &limit) == 0 ? Int(clamping: limit.rlim_max) : 4_096
   }
 
   /// Asks for enough descriptors for `count` connections (the soft limit is often 1,024).
   static func raiseDescriptorLimit(toAtLeast count: Int) {
-    guard let (current, resource) = descriptorLimit(), current.rlim_cur < rlim_t(count) else { return }
-    var limit = current
-    limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
-    _ = setrlimit(resource, &limit)
-  }
-
-  #if canImport(Glibc)
-  private typealias LimitResource = __rlimit_resource_t
-  #else
-  private typealias LimitResource = Int32
-  #endif
-
-  private static func descriptorLimit() -> (limit: rlimit, resource: LimitResource)? {
     var limit = rlimit()
-    #if canImport(Glibc)
-    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-    let resource = RLIMIT_NOFILE
-    #endif
-    return getrlimit(resource, &limit) == 0 ? (limit, resource) : nil
+    guard getrlimit(openFiles, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+    limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
+    _ = setrlimit(openFiles, &limit)
   }
 
   /// `text` without leading and trailing spaces and tabs (HTTP's optional whitespace).
@@ -182,22 +152,14 @@ enum Socket {
     _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
   }
 
-  /// Closes `fd`; the one place the platform's `close` is named.
-  static func closeDescriptor(_ fd: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(fd)
-    #elseif canImport(Darwin)
-    _ = Darwin.close(fd)
-    #endif
+  /// Closes `fd`, for types whose own `close` hides the system's.
+  package static func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
   }
 
   /// Ends both directions of `fd` at once, waking any thread blocked on it.
   static func shutdownBoth(_ fd: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
-    #elseif canImport(Darwin)
-    _ = Darwin.shutdown(fd, SHUT_RDWR)
-    #endif
+    _ = shutdown(fd, Int32(SHUT_RDWR))
   }
 
   /// Reads what is available (up to 16 KiB); 0 means the peer closed, -1 an error (or, on a

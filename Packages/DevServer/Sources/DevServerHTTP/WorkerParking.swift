@@ -29,17 +29,16 @@ final class WorkerParking: @unchecked Sendable {
     state.lock()
     defer { state.unlock() }
     protected.waiting += 1
+    defer { protected.waiting -= 1 }
     parkedNow.add(1, ordering: .relaxed)
     while protected.wakeUps == 0 {
       if shouldLeave() {
         parkedNow.subtract(1, ordering: .relaxed)
-        protected.waiting -= 1
         return
       }
       _ = state.wait(until: Date(timeIntervalSinceNow: 0.1))
     }
     protected.wakeUps -= 1
-    protected.waiting -= 1
   }
 
   /// Tells one parked worker to go back to the poller; false when none is parked.

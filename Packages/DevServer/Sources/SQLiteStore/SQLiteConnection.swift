@@ -59,11 +59,22 @@ public final class SQLiteConnection {
   /// Runs a statement with bound parameters and returns every row.
   @discardableResult
   public func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> [SQLiteRow] {
+    try rows(sql, bindings, firstOnly: false)
+  }
+
+  /// Runs a statement and returns its first row, if any (the rest are never produced).
+  public func queryFirst(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteRow? {
+    try rows(sql, bindings, firstOnly: true).first
+  }
+
+  private func rows(
+    _ sql: String, _ bindings: [SQLiteValue], firstOnly: Bool
+  ) throws(SQLiteError) -> [SQLiteRow] {
     var rows: [SQLiteRow] = []
     do {
       try forEachRow(sql, bindings) { row in
         rows.append(row)
-        return true
+        return !firstOnly
       }
     } catch let error as SQLiteError {
       throw error
@@ -74,30 +85,11 @@ public final class SQLiteConnection {
     return rows
   }
 
-  /// Runs a statement and returns its first row, if any (the rest are never produced).
-  public func queryFirst(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteRow? {
-    var first: SQLiteRow?
-    do {
-      try forEachRow(sql, bindings) { row in
-        first = row
-        return false
-      }
-    } catch let error as SQLiteError {
-      throw error
-    } catch {
-      throw SQLiteError(code: SQLITE_ERROR, message: "could not run '\(sql.prefix(60))': \(error)")
-    }
-    return first
-  }
-
   /// The rowid of the last inserted row on this connection.
   public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Whether a transaction is open (SQLite is not in autocommit mode).
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
-
-  /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
-  public var changes: Int { Int(sqlite3_changes(handle)) }
 
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
@@ -162,21 +154,17 @@ public final class SQLiteConnection {
       case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, column)))
       case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, column)))
       case SQLITE_TEXT:
-        if let text = sqlite3_column_text(handle, column) {
-          // Read by length, not up to the first NUL, so stored text comes back whole.
-          let length = Int(sqlite3_column_bytes(handle, column))
-          values.append(
-            .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)))
-        } else {
-          values.append(.null)
+        // Read by length, not up to the first NUL, so stored text comes back whole.
+        let text = sqlite3_column_text(handle, column).map {
+          String(
+            decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(handle, column))),
+            as: UTF8.self)
         }
+        values.append(text.map(SQLiteValue.text) ?? .null)
       case SQLITE_BLOB:
-        let length = Int(sqlite3_column_bytes(handle, column))
-        if let bytes = sqlite3_column_blob(handle, column) {
-          values.append(.blob(Data(bytes: bytes, count: length)))
-        } else {
-          values.append(.blob(Data()))
-        }
+        let bytes = sqlite3_column_blob(handle, column)
+        values.append(
+          .blob(bytes.map { Data(bytes: $0, count: Int(sqlite3_column_bytes(handle, column))) } ?? Data()))
       default: values.append(.null)
       }
     }

@@ -19,22 +19,15 @@ import Synchronization
 /// ```
 public final class SQLiteDatabase: @unchecked Sendable {
   // @unchecked: the writer is only touched while `writerLock` is held, and a reader only by the
-  // thread that took it out of `readers` (see `withReader`).
+  // thread that took it out of `readers` (see `read(_:)`).
   private let writerLock = PlainLock(())
   private let writer: SQLiteConnection
-  private let readers: PlainLock<[IdleReader]>
+  private let readers: PlainLock<[SQLiteConnection]>
   private let readerSlots: DispatchSemaphore
   /// Writes waiting for the next group commit, and whether a caller is running one.
   private let batch = PlainLock(BatchState())
-  /// Group commits run, the writes they carried, and the time their leaders spent gathering
-  /// writes (their yield and the wait for announced ones; see ``batchTotals``).
-  private let batchCommits = Atomic<Int>(0)
-  private let batchWrites = Atomic<Int>(0)
-  private let batchWaitNanoseconds = Atomic<Int>(0)
   /// The connection ``changeCounter()`` asks, opened on first use.
   private let watcher = PlainLock<SQLiteConnection?>(nil)
-  /// How many read connections this database keeps.
-  public let readerCount: Int
   /// The file's path.
   public let path: String
 
@@ -78,10 +71,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     var pool: [SQLiteConnection] = []
     do throws(SQLiteError) {
       for _ in 0..<max(1, readers) {
-        let reader = try Self.openConnection(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        pool.append(reader)
         // A read connection refuses writes, so a write can never bypass the writer's lock.
-        try reader.execute("PRAGMA query_only = ON; PRAGMA foreign_keys = ON;")
+        pool.append(
+          try Self.openConnection(
+            path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            setUp: "PRAGMA query_only = ON; PRAGMA foreign_keys = ON;"))
       }
     } catch {
       for reader in pool { reader.close() }
@@ -89,17 +83,14 @@ public final class SQLiteDatabase: @unchecked Sendable {
       throw error
     }
     self.writer = writer
-    self.readerCount = pool.count
-    self.readers = PlainLock(pool.map(IdleReader.init))
+    self.readers = PlainLock(pool)
     self.readerSlots = DispatchSemaphore(value: pool.count)
   }
 
   deinit {
     watcher.withLock { $0?.close() }
     writer.close()
-    readers.withLock { pool in
-      for reader in pool { reader.connection.close() }
-    }
+    for reader in readers.withLock({ $0 }) { reader.close() }
   }
 
   /// The log size, in pages, at which a commit copies the log back into the file (a checkpoint:
@@ -108,8 +99,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// and writes stall an eighth as often (posts under `wrk`: ~4,700/s → ~6,200/s).
   static let checkpointPageLimit = 8_000
 
+  /// Opens a connection to `path` and runs `setUp` on it.
   private static func openConnection(
-    _ path: String, busyTimeoutMilliseconds: Int32
+    _ path: String, busyTimeoutMilliseconds: Int32, setUp: String = ""
   ) throws(SQLiteError) -> SQLiteConnection {
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -120,7 +112,14 @@ public final class SQLiteDatabase: @unchecked Sendable {
       throw SQLiteError(code: code, message: "could not open the database at '\(path)': \(reason)")
     }
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-    return SQLiteConnection(handle: handle)
+    let connection = SQLiteConnection(handle: handle)
+    do throws(SQLiteError) {
+      try connection.execute(setUp)
+    } catch {
+      connection.close()
+      throw error
+    }
+    return connection
   }
 
   /// Creates the file (if missing) as 0600 before SQLite does, and narrows an existing file and its
@@ -129,27 +128,25 @@ public final class SQLiteDatabase: @unchecked Sendable {
   static func restrictPermissions(_ path: String) {
     let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
     if descriptor >= 0 { close(descriptor) }
-    for file in [path, path + "-wal", path + "-shm"] {
-      _ = chmod(file, 0o600)
-    }
+    for file in [path, path + "-wal", path + "-shm"] { _ = chmod(file, 0o600) }
   }
 
   /// Runs `body` with a read-only connection, outside any explicit transaction.
   ///
-  /// Up to ``readerCount`` reads run at once, beside a write; more wait for a free connection.
+  /// Up to `readers` reads (from ``init(path:busyTimeoutMilliseconds:readers:durability:)``) run
+  /// at once, beside a write; more wait for a free connection.
   @discardableResult
   public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
     readerSlots.wait()
     defer { readerSlots.signal() }
-    guard let reader = readers.withLock({ $0.popLast() })?.connection else {
+    guard let reader = readers.withLock({ $0.popLast() }) else {
       // The semaphore counts the pool, so a slot always has a connection; if not, read on the writer.
       return try writerLock.withLock { _ in try body(writer) }
     }
-    let idle = IdleReader(connection: reader)
     defer {
       // A transaction left open would pin its snapshot for the connection's next user: end it.
       if reader.isInTransaction { try? reader.execute("ROLLBACK") }
-      readers.withLock { $0.append(idle) }
+      readers.withLock { $0.append(reader) }
     }
     return try body(reader)
   }
@@ -168,14 +165,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   public func changeCounter() throws -> Int64 {
     try watcher.withLock { watcher in
       if watcher == nil {
-        let connection = try Self.openConnection(path, busyTimeoutMilliseconds: 0)
-        do {
-          try connection.execute("PRAGMA query_only = ON")
-        } catch {
-          connection.close()
-          throw error
-        }
-        watcher = connection
+        watcher = try Self.openConnection(path, busyTimeoutMilliseconds: 0, setUp: "PRAGMA query_only = ON")
       }
       return try watcher?.queryFirst("PRAGMA data_version")?.int64(0) ?? 0
     }
@@ -318,6 +308,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
       // this core at once, which would hold up every wake-up after it.
       next?.done.signal()
       batch.withLock { state in
+        // A drained slice still holds the told writes in its storage: start afresh.
+        if state.committed.isEmpty { state.committed = [] }
         state.committed.append(contentsOf: jobs.lazy.filter { $0 !== leader })
       }
       finishCommitted()
@@ -350,13 +342,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     let waited = ContinuousClock.now - started
     let jobs = batch.withLock { state in
       defer { state.queue.removeAll(keepingCapacity: true) }
+      state.totals.commits += 1
+      state.totals.writes += state.queue.count
+      state.totals.waited += waited
       return state.queue
     }
-    batchCommits.add(1, ordering: .relaxed)
-    batchWrites.add(jobs.count, ordering: .relaxed)
-    batchWaitNanoseconds.add(
-      Int(waited.components.seconds) * 1_000_000_000 + Int(waited.components.attoseconds / 1_000_000_000),
-      ordering: .relaxed)
     writerLock.withLock { _ in
       do {
         try writer.query("BEGIN IMMEDIATE")
@@ -403,12 +393,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
   /// Group commits begun so far, the writes they carried and the time their leaders spent
   /// gathering writes: `writes / commits` is how many share a commit (package access).
-  package var batchTotals: (commits: Int, writes: Int, waited: Duration) {
-    (
-      batchCommits.load(ordering: .relaxed), batchWrites.load(ordering: .relaxed),
-      .nanoseconds(batchWaitNanoseconds.load(ordering: .relaxed))
-    )
-  }
+  package var batchTotals: (commits: Int, writes: Int, waited: Duration) { batch.withLock { $0.totals } }
 
   /// Tells a starting batch that this caller will soon call ``insertInBatch(announced:_:_:)``; the
   /// notice is withdrawn when passed to that call or when dropped (the caller gave up).
@@ -453,10 +438,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
 /// writes were announced but not queued yet.
 private struct BatchState {
   var queue: [BatchedWrite] = []
-  /// Committed writes whose callers have not been told yet (see `finishCommitted`).
-  var committed = FirstInFirstOut()
+  /// Committed writes whose callers have not been told yet, first first (see `finishCommitted`).
+  var committed: ArraySlice<BatchedWrite> = []
   var running = false
   var announced = 0
+  /// Group commits run, the writes they carried, and the time their leaders spent gathering
+  /// writes (their yield and the wait for announced ones).
+  var totals: (commits: Int, writes: Int, waited: Duration) = (0, 0, .zero)
 }
 
 /// A caller's promise of an upcoming ``SQLiteDatabase/insertInBatch(announced:_:_:)``, from
@@ -510,11 +498,6 @@ private final class BatchedWrite: @unchecked Sendable {
   }
 }
 
-/// A read connection waiting in the pool; only the thread that takes it out uses it.
-private struct IdleReader: @unchecked Sendable {
-  let connection: SQLiteConnection
-}
-
 /// One versioned step of a schema: applied once, in order, inside a transaction.
 public struct Migration: Sendable {
   /// The schema version after this step (1, 2, …).
@@ -529,26 +512,5 @@ public struct Migration: Sendable {
     self.version = version
     self.name = name
     self.apply = apply
-  }
-}
-
-/// A first-in, first-out list of committed writes that reuses its storage.
-private struct FirstInFirstOut {
-  private var items: [BatchedWrite] = []
-  private var head = 0
-
-  mutating func append<S: Sequence<BatchedWrite>>(contentsOf jobs: S) {
-    items.append(contentsOf: jobs)
-  }
-
-  mutating func popFirst() -> BatchedWrite? {
-    guard head < items.count else { return nil }
-    let job = items[head]
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    return job
   }
 }

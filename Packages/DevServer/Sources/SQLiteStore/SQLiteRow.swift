@@ -19,14 +19,9 @@ public struct SQLiteRow: Sendable, Equatable {
     self.values = values
   }
 
-  /// The position of the column called `name`, or `nil` when the row has none.
-  public func index(of name: String) -> Int? {
-    columns.firstIndex(of: name)
-  }
-
   /// The value of the column called `name`, or `nil` when the row has no such column.
   public subscript(name: String) -> SQLiteValue? {
-    index(of: name).map { values[$0] }
+    columns.firstIndex(of: name).map { values[$0] }
   }
 
   /// The value of the column called `name` as `T`.
@@ -34,7 +29,7 @@ public struct SQLiteRow: Sendable, Equatable {
   /// - Throws: ``SQLiteError`` naming the column, what it holds and what was expected, when the
   ///   column is missing or its value does not convert (use an optional `T` to accept NULL).
   public func get<T: SQLiteColumnValue>(_ name: String, as type: T.Type = T.self) throws(SQLiteError) -> T {
-    guard let index = index(of: name) else {
+    guard let index = columns.firstIndex(of: name) else {
       throw SQLiteError(
         code: SQLiteError.mismatchCode,
         message:

@@ -1,3 +1,4 @@
+import DevServerHTTP
 import Foundation
 
 /// External anchors measured in the same run: wrk as the load generator, nginx serving a static
@@ -45,7 +46,9 @@ enum Anchors {
     for (name, contents) in files {
       try? Data(contents.utf8).write(to: root.appendingPathComponent(name))
     }
-    let port = freePort()
+    guard let probe = try? Socket.listening(host: "127.0.0.1", port: 0) else { return nil }
+    Socket.closeDescriptor(probe.0)
+    let port = probe.1
     let config = """
       daemon off; worker_processes 1; pid \(folder.path)/nginx.pid; error_log \(folder.path)/error.log;
       events { worker_connections 1024; }
@@ -69,22 +72,6 @@ enum Anchors {
     return (process, port)
   }
 
-  private static func freePort() -> UInt16 {
-    let fd = socket(AF_INET, posixConstant(SOCK_STREAM), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(fd, pointer, length)
-        return getsockname(fd, pointer, &length)
-      }
-    }
-    return UInt16(bigEndian: address.sin_port)
-  }
-
   private static func run(_ executable: String, _ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -98,13 +85,11 @@ enum Anchors {
     return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
   }
 
-  /// The process's peak resident memory so far, in MiB (Linux's VmHWM), or `nil` elsewhere.
-  static func peakResidentMiB() -> Double? {
+  /// The number after `field` in Linux's /proc/self/status (`VmHWM:`, the peak resident memory
+  /// in KiB; `Threads:`), or `nil` elsewhere.
+  static func processStatus(_ field: String) -> Double? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      let kilobytes = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
-      return kilobytes.flatMap { Double($0) }.map { $0 / 1024 }
-    }
-    return nil
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field) }
+    return line?.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Double($0) }
   }
 }

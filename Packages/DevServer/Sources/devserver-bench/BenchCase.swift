@@ -25,17 +25,17 @@ enum BenchCase: String, CaseIterable {
   static func chosen(_ arguments: [String]) -> Result<Set<BenchCase>, Problem> {
     guard let index = arguments.firstIndex(of: "--only") else { return .success(Set(allCases)) }
     let known = allCases.map(\.rawValue).joined(separator: ", ")
-    guard index + 1 < arguments.count else {
+    let names = index + 1 < arguments.count ? arguments[index + 1].split(separator: ",") : []
+    guard !names.isEmpty else {
       return .failure(Problem(message: "--only needs a comma-separated list of cases: \(known)"))
     }
     var cases: Set<BenchCase> = []
-    for name in arguments[index + 1].split(separator: ",") {
+    for name in names {
       guard let chosen = BenchCase(rawValue: String(name)) else {
         return .failure(Problem(message: "--only: no case named '\(name)'; the cases are \(known)"))
       }
       cases.insert(chosen)
     }
-    return cases.isEmpty
-      ? .failure(Problem(message: "--only needs a comma-separated list of cases: \(known)")) : .success(cases)
+    return .success(cases)
   }
 }

@@ -44,22 +44,24 @@ guard let fan = signIn("demo_fan"), let artist = signIn("iu_official") else {
 let auth = [APIHeaders.authorization: APIHeaders.bearer(fan.token)]
 let roomPath = APIPaths.messages(artistID: artist.account.id)
 
+/// A GET of `path`, by default as the demo fan.
+func get(_ path: String, as headers: [String: String] = auth) -> WireRequest {
+  WireRequest(method: "GET", path: path, headers: headers)
+}
+
 /// Runs `body` `count` times (or until `limit` passes) and prints requests/s and mean latency.
 func measure(_ name: String, count: Int, limit: Duration = .seconds(30), _ body: () -> Int) {
-  let clock = ContinuousClock()
-  let start = clock.now
+  let start = ContinuousClock.now
   var done = 0
   var failures = 0
-  while done < count && clock.now - start < limit {
+  while done < count && ContinuousClock.now - start < limit {
     if body() >= 400 { failures += 1 }
     done += 1
   }
-  let seconds = Bench.seconds(clock.now - start)
-  print(
-    Bench.pad(name)
-      + String(
-        format: " %7d requests  %9.0f req/s  mean %7.3f ms  errors %d", done, Double(done) / seconds,
-        seconds * 1000 / Double(done), failures))
+  let seconds = (ContinuousClock.now - start) / .seconds(1)
+  Bench.report(
+    name, " %7d requests  %9.0f req/s  mean %7.3f ms  errors %d", done, Double(done) / seconds,
+    seconds * 1000 / Double(done), failures)
 }
 
 let artistAuth = [APIHeaders.authorization: APIHeaders.bearer(artist.token)]
@@ -70,11 +72,9 @@ if runs(.inProcess) {
     return backend.handle(WireRequest(method: "POST", path: APIPaths.signIn, body: body)).status
   }
   measure("GET messages (fan, 4 messages, marks read)", count: 20_000) {
-    backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth)).status
+    backend.handle(get(roomPath)).status
   }
-  measure("GET artists (fan)", count: 20_000) {
-    backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
-  }
+  measure("GET artists (fan)", count: 20_000) { backend.handle(get(APIPaths.artists)).status }
   measure("POST message (artist broadcast)", count: 5_000) {
     backend.handle(
       WireRequest(method: "POST", path: roomPath, headers: artistAuth, body: Data(#"{"text":"bench"}"#.utf8))
@@ -101,7 +101,7 @@ if runs(.http) {
   let errors = Atomic<Int>(0)
   let group = DispatchGroup()
   let benchStart = ContinuousClock.now
-  let cpuStart = Bench.cpuSeconds()
+  let cpuStart = Bench.usage().cpuSeconds
   for index in 0..<connections {
     group.enter()
     Thread.detachNewThread {
@@ -117,7 +117,7 @@ if runs(.http) {
         let path = (request + index) % 2 == 0 ? "\(roomPath)?after=\(cursor)" : APIPaths.artists
         let started = ContinuousClock.now
         let status = (try? client.request("GET", path, headers: headers))?.status ?? 0
-        local.append(Bench.seconds(ContinuousClock.now - started) * 1000)
+        local.append((ContinuousClock.now - started) / .milliseconds(1))
         if status != 200 { errors.add(1, ordering: .relaxed) }
         if ContinuousClock.now - benchStart > .seconds(60) { break }
       }
@@ -125,17 +125,15 @@ if runs(.http) {
     }
   }
   group.wait()
-  let elapsed = Bench.seconds(ContinuousClock.now - benchStart)
-  let cpuUsed = Bench.cpuSeconds() - cpuStart
+  let elapsed = (ContinuousClock.now - benchStart) / .seconds(1)
+  let cpuUsed = Bench.usage().cpuSeconds - cpuStart
   server.shutdown(gracePeriod: .seconds(2))
   let sorted = latencies.withLock { $0 }.sorted()
   print("devserver-bench: loopback HTTP, \(connections) keep-alive connections")
-  print(
-    Bench.pad("GET messages/artists over HTTP")
-      + String(
-        format: " %7d requests  %9.0f req/s  p50 %.2f ms  p99 %.2f ms  errors %d",
-        sorted.count, Double(sorted.count) / elapsed,
-        Bench.percentile(sorted, 0.50), Bench.percentile(sorted, 0.99), errors.load(ordering: .relaxed)))
+  let (p50, p99) = (Bench.percentile(sorted, 0.50), Bench.percentile(sorted, 0.99))
+  Bench.report(
+    "GET messages/artists over HTTP", " %7d requests  %9.0f req/s  p50 %.2f ms  p99 %.2f ms  errors %d",
+    sorted.count, Double(sorted.count) / elapsed, p50, p99, errors.load(ordering: .relaxed))
   print(
     String(
       format: "  process CPU (server + client threads): %.0f µs per request, %.2f of 2 cores busy",
@@ -157,91 +155,81 @@ if runs(.signIns) {
     }
   }
   signInGroup.wait()
-  if let peak = Anchors.peakResidentMiB() {
-    print(
-      Bench.pad("64 concurrent sign-ins: process peak RSS")
-        + String(format: " %7.0f MiB   (target <= 200)", peak))
+  let name = "64 concurrent sign-ins: process peak RSS"
+  if let peak = Anchors.processStatus("VmHWM:") {
+    Bench.report(name, " %7.0f MiB   (target <= 200)", peak / 1024)
   } else {
-    print(Bench.pad("64 concurrent sign-ins: process peak RSS") + "  not measurable on this system")
+    Bench.report(name, "  not measurable on this system")
   }
 }
 
 // A room with 100,000 replies the demo fan cannot see (the room of every case from here on).
 let hiddenReplies = Bench.option("hidden", default: 100_000)
+/// Puts those replies into the same room of `target` (every demo folder gives minji_fan the same id).
+func insertHiddenReplies(into target: DevBackend) throws {
+  try target.insertMessagesForBenchmark(
+    artist: artist.account.id, sender: signIn("minji_fan")?.account.id ?? artist.account.id, kind: .reply,
+    count: hiddenReplies)
+}
 if runs(.bigRoom) || runs(.reads) || runs(.posts) {
   do {
-    let minji = signIn("minji_fan")
-    try backend.insertMessagesForBenchmark(
-      artist: artist.account.id, sender: minji?.account.id ?? artist.account.id, kind: .reply,
-      count: hiddenReplies)
+    try insertHiddenReplies(into: backend)
   } catch {
     StandardError.print("devserver-bench: could not insert the hidden replies: \(error)")
   }
 }
-func p50(_ count: Int, _ body: () -> Int) -> Double {
-  var samples: [Double] = []
-  for _ in 0..<count {
-    let started = ContinuousClock.now
-    _ = body()
-    samples.append(Bench.seconds(ContinuousClock.now - started) * 1000)
-  }
-  return Bench.percentile(samples.sorted(), 0.5)
-}
 if runs(.bigRoom) {
-  let roomRead = p50(300) { backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth)).status }
-  let artistList = p50(300) {
-    backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
-  }
+  let list = get(APIPaths.artists)
+  let roomRead = Bench.p50(get(roomPath), on: backend)
+  let artistList = Bench.p50(list, on: backend)
   // The same list once the room's artist has a big audience: counting subscribers per list would
   // walk them all.
   let subscribedFans = Bench.option("fans", default: 100_000)
   var artistListBigAudience = Double.nan
   do {
     try backend.insertSubscribedFansForBenchmark(artist: artist.account.id, fans: subscribedFans)
-    artistListBigAudience = p50(300) {
-      backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth)).status
-    }
+    artistListBigAudience = Bench.p50(list, on: backend)
   } catch {
     StandardError.print("devserver-bench: could not insert the subscribed fans: \(error)")
   }
-  let minjiAuth = [APIHeaders.authorization: APIHeaders.bearer(signIn("minji_fan")?.token ?? "")]
-  let profileAlone = p50(300) {
-    backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
-  }
+  let profile = get(
+    APIPaths.profile, as: [APIHeaders.authorization: APIHeaders.bearer(signIn("minji_fan")?.token ?? "")])
+  let profileAlone = Bench.p50(profile, on: backend)
   let busy = Atomic<Bool>(true)
   let readers = DispatchGroup()
   for _ in 0..<2 {
     readers.enter()
     Thread.detachNewThread {
-      while busy.load(ordering: .relaxed) {
-        _ = backend.handle(WireRequest(method: "GET", path: APIPaths.artists, headers: auth))
-      }
+      while busy.load(ordering: .relaxed) { _ = backend.handle(list) }
       readers.leave()
     }
   }
-  let profileBusy = p50(300) {
-    backend.handle(WireRequest(method: "GET", path: APIPaths.profile, headers: minjiAuth)).status
-  }
+  let profileBusy = Bench.p50(profile, on: backend)
   busy.store(false, ordering: .relaxed)
   readers.wait()
   print("  room with \(hiddenReplies) hidden replies (in-process, p50; target <= 2 ms):")
-  print(Bench.pad("    fan room read") + String(format: " %7.3f ms", roomRead))
-  print(Bench.pad("    fan artist list") + String(format: " %7.3f ms", artistList))
-  print(
-    Bench.pad("    fan artist list, \(subscribedFans) fans subscribed")
-      + String(format: " %7.3f ms", artistListBigAudience))
-  print(
-    Bench.pad("    another user's GET /v1/profile")
-      + String(format: " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone, profileBusy))
+  Bench.report("    fan room read", " %7.3f ms", roomRead)
+  Bench.report("    fan artist list", " %7.3f ms", artistList)
+  Bench.report("    fan artist list, \(subscribedFans) fans subscribed", " %7.3f ms", artistListBigAudience)
+  Bench.report(
+    "    another user's GET /v1/profile", " %7.3f ms alone, %.3f ms beside 2 artist-list loops", profileAlone,
+    profileBusy)
   if let unread = Bench.artistListWithUnread(Bench.option("unread", default: 100_000)) {
-    print(
-      Bench.pad("    fan artist list, 0 / \(unread.count) unread broadcasts")
-        + String(format: " %7.3f / %.3f ms (a fresh folder)", unread.none, unread.many))
+    Bench.report(
+      "    fan artist list, 0 / \(unread.count) unread broadcasts", " %7.3f / %.3f ms (a fresh folder)",
+      unread.none, unread.many)
   }
 }
 
 // A fresh HTTP server for the connection and anchor figures.
 let (targetServer, targetPort) = Bench.startServer(backend)
+
+/// A fresh client's `GET /v1/health` on that server: the milliseconds until its answer, and its status.
+func freshHealth() -> (milliseconds: Double, status: Int) {
+  let started = ContinuousClock.now
+  let status = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
+  return ((ContinuousClock.now - started) / .milliseconds(1), status)
+}
 
 // 100 idle keep-alive connections and 100 sending a head one byte at a time never finishing it.
 if runs(.idleConnections) {
@@ -251,21 +239,19 @@ if runs(.idleConnections) {
     if index % 2 == 1 { client.sendRaw(Array("GET /v1/health HTTP/1.1\r\nx-slow: a".utf8)) }
     held.append(client)
   }
-  let freshStarted = ContinuousClock.now
-  let freshStatus = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
-  let freshMilliseconds = Bench.seconds(ContinuousClock.now - freshStarted) * 1000
-  print(
-    Bench.pad("fresh client beside \(held.count) idle/slow connections")
-      + String(format: " %7.2f ms, status %d   (target < 100 ms)", freshMilliseconds, freshStatus))
+  let fresh = freshHealth()
+  Bench.report(
+    "fresh client beside \(held.count) idle/slow connections", " %7.2f ms, status %d   (target < 100 ms)",
+    fresh.milliseconds, fresh.status)
   held.removeAll()
 }
 
 // Long polls held over HTTP on the room, each by its own connection, until a post ends them.
 if runs(.heldPolls) {
   let pollCount = 500
-  let cursorPage = backend.handle(WireRequest(method: "GET", path: roomPath, headers: auth))
+  let cursorPage = backend.handle(get(roomPath))
   let cursor = (try? WireJSON.decode(MessagePage.self, from: cursorPage.body))?.cursor?.rawValue ?? 0
-  let threadsBefore = Bench.threadCount()
+  let threadsBefore = Anchors.processStatus("Threads:").map { Int($0) }
   let head = Array(
     "GET \(roomPath)?after=\(cursor)&wait=20 HTTP/1.1\r\nauthorization: Bearer \(fan.token)\r\n\r\n".utf8)
   var polls: [LoopbackClient] = []
@@ -277,40 +263,34 @@ if runs(.heldPolls) {
   let heldBy = ContinuousClock.now + .seconds(10)
   while targetServer.heldByHandlers < polls.count && ContinuousClock.now < heldBy { usleep(10_000) }
   let held = targetServer.heldByHandlers
-  let threadsHeld = Bench.threadCount()
+  let threadsHeld = Anchors.processStatus("Threads:").map { Int($0) }
   let workersHeld = targetServer.workerCount
   let usageBefore = Bench.usage()
   usleep(1_000_000)
   let cpuPerSecond = (Bench.usage().cpuSeconds - usageBefore.cpuSeconds) * 1000
-  let freshStarted = ContinuousClock.now
-  let freshStatus = (try? LoopbackClient(port: targetPort).request("GET", APIPaths.health))?.status ?? 0
-  let freshMilliseconds = Bench.seconds(ContinuousClock.now - freshStarted) * 1000
+  let fresh = freshHealth()
   let posted = ContinuousClock.now
   _ = backend.handle(
     WireRequest(
-      method: "POST", path: roomPath,
-      headers: [
-        APIHeaders.authorization: APIHeaders.bearer(artist.token), APIHeaders.contentType: APIHeaders.json,
-      ],
-      body: Data(#"{"text":"to every held poll"}"#.utf8)))
+      method: "POST", path: roomPath, headers: artistAuth, body: Data(#"{"text":"to every held poll"}"#.utf8))
+  )
   var answered = 0
   for client in polls where (try? client.readResponse(timeout: .seconds(10)))?.status == 200 { answered += 1 }
-  let allAnsweredMilliseconds = Bench.seconds(ContinuousClock.now - posted) * 1000
+  let allAnswered = (ContinuousClock.now - posted) / .milliseconds(1)
   print("\(polls.count) long polls held over HTTP (one connection each, wait=20):")
-  print(
-    Bench.pad("    held without a thread")
-      + " \(held) of \(polls.count), \(workersHeld) workers running"
-      + (threadsBefore.flatMap { before in
-        threadsHeld.map { ", process threads \(before) before, \($0) held" }
-      }
-        ?? ""))
-  print(Bench.pad("    process CPU while they wait") + String(format: " %7.1f ms per second", cpuPerSecond))
-  print(
-    Bench.pad("    fresh GET /v1/health beside them")
-      + String(format: " %7.2f ms, status %d", freshMilliseconds, freshStatus))
-  print(
-    Bench.pad("    a post, until every poll has it")
-      + String(format: " %7.1f ms, %d of %d answered 200", allAnsweredMilliseconds, answered, polls.count))
+  let threads = threadsBefore.flatMap { before in
+    threadsHeld.map { ", process threads \(before) before, \($0) held" }
+  }
+  Bench.report(
+    "    held without a thread", " %d of %d, %d workers running%@", held, polls.count, workersHeld,
+    threads ?? "")
+  Bench.report("    process CPU while they wait", " %7.1f ms per second", cpuPerSecond)
+  Bench.report(
+    "    fresh GET /v1/health beside them", " %7.2f ms, status %d", fresh.milliseconds, fresh.status)
+  Bench.report(
+    "    a post, until every poll has it", " %7.1f ms, %d of %d answered 200", allAnswered,
+    answered,
+    polls.count)
   polls.removeAll()
 }
 
@@ -324,10 +304,7 @@ let rawInserts = runs(.posts) ? Bench.rawInsertRate(in: anchorFolder, seconds: 3
 func schemaAnchor() -> DevBackend? {
   do {
     let backend = try DevBackend(dataDirectory: anchorFolder.appendingPathComponent("schema"))
-    // Hidden replies from the same fan as in the room above (the demo data gives both the same ids).
-    try backend.insertMessagesForBenchmark(
-      artist: artist.account.id, sender: signIn("minji_fan")?.account.id ?? artist.account.id, kind: .reply,
-      count: hiddenReplies)
+    try insertHiddenReplies(into: backend)
     return backend
   } catch {
     StandardError.print("devserver-bench: could not prepare the schema anchor: \(error)")
@@ -351,59 +328,33 @@ if let wrk = Anchors.tool("wrk") {
     // load moves during the run, and the ratio should compare like with like.
     let nginxURL = nginx.map { "http://127.0.0.1:\($0.1)/health" }
     let anchorBefore = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
-    let bearer = "authorization: Bearer \(fan.token)"
-    // As for posts: this process is the server and does nothing else during wrk's run, so its CPU
-    // time and context switches per request are the server's, and move less with the load.
-    func served(
-      _ url: String, headers: [String] = []
-    ) -> (
-      requestsPerSecond: Double, p50: String, cpuPerRequest: Double, switchesPerRequest: Double
-    )? {
-      let seconds = 5
-      let before = Bench.usage()
-      guard let result = Anchors.wrk(wrk, url: url, seconds: seconds, headers: headers) else { return nil }
-      let after = Bench.usage()
-      let requests = max(1, result.requestsPerSecond * Double(seconds))
-      return (
-        result.requestsPerSecond, result.p50, (after.cpuSeconds - before.cpuSeconds) / requests,
-        Double(after.contextSwitches - before.contextSwitches) / requests
-      )
-    }
+    let bearer = ["authorization: Bearer \(fan.token)"]
     let figures = [
-      ("GET /v1/health (wrk, 16 connections)", served(base + APIPaths.health), 0.7),
-      ("GET /v1/artists (fan)", served(base + APIPaths.artists, headers: [bearer]), 0.4),
+      ("GET /v1/health (wrk, 16 connections)", Bench.served(wrk, url: base + APIPaths.health), 0.7),
+      ("GET /v1/artists (fan)", Bench.served(wrk, url: base + APIPaths.artists, headers: bearer), 0.4),
       (
         "GET room messages (fan, after a cursor)",
-        served(base + roomPath + "?after=\(cursor)", headers: [bearer]), 0.4
+        Bench.served(wrk, url: base + roomPath + "?after=\(cursor)", headers: bearer), 0.4
       ),
     ]
     let anchorAfter = nginxURL.flatMap { Anchors.wrk(wrk, url: $0) }
     let anchorRates = [anchorBefore, anchorAfter].compactMap { $0?.requestsPerSecond }
-    let anchor: (requestsPerSecond: Double, p50: String)? =
-      anchorRates.isEmpty
-      ? nil : (anchorRates.reduce(0, +) / Double(anchorRates.count), anchorBefore?.p50 ?? "?")
+    let anchor = anchorRates.isEmpty ? nil : anchorRates.reduce(0, +) / Double(anchorRates.count)
     print(
-      "  loopback HTTP with wrk; anchor: nginx static file \(anchor.map { String(format: "%.0f req/s", $0.requestsPerSecond) } ?? "absent")"
+      "  loopback HTTP with wrk; anchor: nginx static file \(anchor.map { String(format: "%.0f req/s", $0) } ?? "absent")"
         + (anchorRates.count == 2
           ? String(format: " (mean of %.0f before and %.0f after)", anchorRates[0], anchorRates[1]) : "")
     )
     for (name, result, target) in figures {
       guard let result else {
-        print(Bench.pad("    " + name) + "  wrk failed")
+        Bench.report("    " + name, "  wrk failed")
         continue
       }
       let ratio =
-        anchor.map {
-          String(
-            format: "%.2f× nginx (target >= %.1f×)", result.requestsPerSecond / $0.requestsPerSecond, target)
-        } ?? "no anchor"
-      print(
-        Bench.pad("    " + name)
-          + String(format: " %9.0f req/s  p50 %@  ", result.requestsPerSecond, result.p50) + ratio)
-      print(
-        String(
-          format: "      server CPU %.0f µs and %.1f context switches per request",
-          result.cpuPerRequest * 1e6, result.switchesPerRequest))
+        anchor.map { String(format: "%.2f× nginx (target >= %.1f×)", result.requestsPerSecond / $0, target) }
+        ?? "no anchor"
+      Bench.report("    " + name, " %9.0f req/s  p50 %@  %@", result.requestsPerSecond, result.p50, ratio)
+      Bench.printServerCost(result, per: "request")
     }
     if let nginx {
       nginx.0.terminate()
@@ -412,63 +363,47 @@ if let wrk = Anchors.tool("wrk") {
   }
   if runs(.posts) {
     let script = Bench.postScript(token: artist.token, in: anchorFolder)
-    // The server runs in this process, which does nothing else meanwhile: its CPU time and
-    // context switches during wrk's run are the server's, a figure a busy machine moves less.
-    let postSeconds = 5
-    let usageBefore = Bench.usage()
     let batchesBefore = backend.batchTotalsForBenchmark
-    if let posts = Anchors.wrk(wrk, url: base + roomPath, seconds: postSeconds, script: script.path) {
-      let usageAfter = Bench.usage()
+    if let posts = Bench.served(wrk, url: base + roomPath, script: script.path) {
       let batchesAfter = backend.batchTotalsForBenchmark
       let commits = max(1, batchesAfter.commits - batchesBefore.commits)
-      let postCount = max(1, posts.requestsPerSecond * Double(postSeconds))
       // Both anchors again after the posts, each averaged with its first figure.
       let rawAfter = Bench.rawInsertRate(in: anchorFolder.appendingPathComponent("after"), seconds: 3)
       let raw = (rawInserts + rawAfter) / 2
       let schemaAfter =
         schemaBackend.map { Bench.schemaInsertRate($0, artist: artist.account.id, seconds: 3) } ?? 0
       let schema = (schemaInserts + schemaAfter) / 2
-      print(
-        Bench.pad("    POST message (artist)")
-          + String(
-            format: " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts (target >= 0.5×)",
-            posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw))
-      print(
-        String(
-          format: "      server CPU %.0f µs and %.1f context switches per post",
-          (usageAfter.cpuSeconds - usageBefore.cpuSeconds) * 1e6 / postCount,
-          Double(usageAfter.contextSwitches - usageBefore.contextSwitches) / postCount))
+      Bench.report(
+        "    POST message (artist)", " %9.0f req/s  p50 %@  %.2f× raw SQLite inserts (target >= 0.5×)",
+        posts.requestsPerSecond, posts.p50, posts.requestsPerSecond / raw)
+      Bench.printServerCost(posts, per: "post")
       print(
         String(
           format:
             "      %.1f posts per commit, the commit's leader gathering them for %.0f µs (its yield, announced posts)",
           Double(batchesAfter.writes - batchesBefore.writes) / Double(commits),
-          Bench.seconds(batchesAfter.waited - batchesBefore.waited) * 1e6 / Double(commits)))
+          (batchesAfter.waited - batchesBefore.waited) / .microseconds(1) / Double(commits)))
       print("      anchors: one row per transaction, one thread, the server's journal settings:")
-      print(
-        Bench.pad("      raw insert, plain table (no index)")
-          + String(
-            format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; the target's anchor)",
-            raw, posts.requestsPerSecond / raw, rawInserts, rawAfter))
-      print(
-        Bench.pad("      raw insert, server messages schema")
-          + String(
-            format: " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)",
-            schema, schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter,
-            hiddenReplies))
+      Bench.report(
+        "      raw insert, plain table (no index)",
+        " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; the target's anchor)", raw,
+        posts.requestsPerSecond / raw, rawInserts, rawAfter)
+      Bench.report(
+        "      raw insert, server messages schema",
+        " %9.0f /s    posts %.2f× (mean of %.0f before, %.0f after; %d rows already)", schema,
+        schema > 0 ? posts.requestsPerSecond / schema : 0, schemaInserts, schemaAfter, hiddenReplies)
       if let full = Bench.fullDurabilityPostRate(wrk, in: anchorFolder.appendingPathComponent("full")) {
-        print(
-          Bench.pad("    POST message, --durability full")
-            + String(
-              format: " %9.0f req/s  p50 %@  %.2f× the posts above (synchronous=NORMAL)",
-              full.requestsPerSecond, full.p50, full.requestsPerSecond / posts.requestsPerSecond))
+        Bench.report(
+          "    POST message, --durability full",
+          " %9.0f req/s  p50 %@  %.2f× the posts above (synchronous=NORMAL)",
+          full.requestsPerSecond, full.p50, full.requestsPerSecond / posts.requestsPerSecond)
       }
     }
   }
 } else {
   print("  wrk not found: the anchored HTTP figures are skipped (apt-get install -y wrk nginx)")
-  print(Bench.pad("    raw SQLite inserts (anchor for POST)") + String(format: " %9.0f /s", rawInserts))
-  print(Bench.pad("    the same into the messages schema") + String(format: " %9.0f /s", schemaInserts))
+  Bench.report("    raw SQLite inserts (anchor for POST)", " %9.0f /s", rawInserts)
+  Bench.report("    the same into the messages schema", " %9.0f /s", schemaInserts)
 }
 targetServer.shutdown(gracePeriod: .seconds(2))
 
@@ -489,9 +424,34 @@ enum Bench {
     }
   }
 
-  /// Single-row insert transactions per second into a plain table (no index) in a fresh file,
-  /// through `SQLiteDatabase` and so with the server's journal settings: the anchor the post
-  /// target is set against.
+  /// What wrk reaches on `url` in 5 s, and this process's CPU time and context switches per
+  /// request meanwhile: the server's, as the process does nothing else during wrk's run (figures
+  /// a busy machine moves less than the rate).
+  static func served(_ wrk: String, url: String, headers: [String] = [], script: String? = nil) -> Served? {
+    let before = usage()
+    guard let result = Anchors.wrk(wrk, url: url, seconds: 5, headers: headers, script: script) else {
+      return nil
+    }
+    let after = usage()
+    let requests = max(1, result.requestsPerSecond * 5)
+    return (
+      result.requestsPerSecond, result.p50, (after.cpuSeconds - before.cpuSeconds) / requests,
+      Double(after.contextSwitches - before.contextSwitches) / requests
+    )
+  }
+
+  typealias Served = (
+    requestsPerSecond: Double, p50: String, cpuPerRequest: Double, switchesPerRequest: Double
+  )
+
+  /// Prints the server's CPU time and context switches per request (or other `unit`) of a figure.
+  static func printServerCost(_ result: Served, per unit: String) {
+    print(
+      String(
+        format: "      server CPU %.0f µs and %.1f context switches per %@", result.cpuPerRequest * 1e6,
+        result.switchesPerRequest, unit))
+  }
+
   /// Posts per second (wrk, 5 s) to a server of its own over a fresh demo folder in `folder`
   /// whose commits flush the log to the disk (`synchronous=FULL`), to set beside the default's.
   static func fullDurabilityPostRate(
@@ -527,13 +487,13 @@ enum Bench {
     let list = WireRequest(
       method: "GET", path: APIPaths.artists, headers: [APIHeaders.authorization: APIHeaders.bearer(fan.token)]
     )
-    let none = p50(300) { backend.handle(list).status }
+    let none = p50(list, on: backend)
     let room = artist.account.id
     guard
       (try? backend.insertMessagesForBenchmark(artist: room, sender: room, kind: .broadcast, count: count))
         != nil
     else { return nil }
-    return (count, none, p50(300) { backend.handle(list).status })
+    return (count, none, p50(list, on: backend))
   }
 
   /// A wrk script posting one broadcast per request as the holder of `token`, written to `folder`.
@@ -550,6 +510,9 @@ enum Bench {
     return script
   }
 
+  /// Single-row insert transactions per second into a plain table (no index) in a fresh file,
+  /// through `SQLiteDatabase` and so with the server's journal settings: the anchor the post
+  /// target is set against.
   static func rawInsertRate(in folder: URL, seconds: Double) -> Double {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     guard let database = try? SQLiteDatabase(path: folder.appendingPathComponent("raw.sqlite").path),
@@ -575,16 +538,11 @@ enum Bench {
   private static func rate(seconds: Double, _ insert: () throws -> Void) -> Double {
     let started = ContinuousClock.now
     var count = 0
-    while Bench.seconds(ContinuousClock.now - started) < seconds {
+    while ContinuousClock.now - started < .seconds(seconds) {
       guard (try? insert()) != nil else { return 0 }
       count += 1
     }
-    return Double(count) / Bench.seconds(ContinuousClock.now - started)
-  }
-
-  /// User + system CPU time of this process so far.
-  static func cpuSeconds() -> Double {
-    usage().cpuSeconds
+    return Double(count) / ((ContinuousClock.now - started) / .seconds(1))
   }
 
   /// User + system CPU time and context switches (voluntary and not) of this process so far.
@@ -597,17 +555,21 @@ enum Bench {
     return (seconds, usage.ru_nvcsw + usage.ru_nivcsw)
   }
 
-  /// The process's thread count (Linux's /proc), or `nil` elsewhere.
-  static func threadCount() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("Threads:") {
-      return line.split(separator: "\t").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    }
-    return nil
+  /// Prints one figure: `name` padded to the figures' column, then `format` filled in.
+  static func report(_ name: String, _ format: String, _ arguments: any CVarArg...) {
+    let padded = name.count >= 44 ? name : name + String(repeating: " ", count: 44 - name.count)
+    print(padded + String(format: format, arguments: arguments))
   }
 
-  static func pad(_ name: String) -> String {
-    name.count >= 44 ? name : name + String(repeating: " ", count: 44 - name.count)
+  /// The median time `backend` takes to answer `request`, over 300 requests, in milliseconds.
+  static func p50(_ request: WireRequest, on backend: DevBackend) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<300 {
+      let started = ContinuousClock.now
+      _ = backend.handle(request)
+      samples.append((ContinuousClock.now - started) / .milliseconds(1))
+    }
+    return percentile(samples.sorted(), 0.5)
   }
 
   /// The value after `--name` on the command line, or `fallback`.
@@ -617,10 +579,6 @@ enum Bench {
       let value = Int(arguments[index + 1]), value > 0
     else { return fallback }
     return value
-  }
-
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
