@@ -112,7 +112,10 @@ public struct ProfileFeature: Reducer {
     Reduce { state, action in
       // What the last action went wrong or right with is not news once the artist acts again.
       switch action {
-      case .view, .confirmationDialog: state.clearMessages()
+      case .view, .confirmationDialog:
+        state.loadError = nil
+        state.saveError = nil
+        state.didSave = false
       default: break
       }
       return .none
@@ -233,13 +236,6 @@ public struct ProfileFeature: Reducer {
 }
 
 extension ProfileFeature.State {
-  /// Takes the last action's messages off the screen.
-  mutating func clearMessages() {
-    loadError = nil
-    saveError = nil
-    didSave = false
-  }
-
   /// Shows and keeps the display name in `displayName`, a parent's shared value, from now on.
   ///
   /// ```swift
