@@ -29,13 +29,12 @@ public struct SignInPasswordFeature: Reducer {
     /// A screen for signing in to `username`, or with `isNewAccount` for creating it.
     public init(
       username: String, isNewAccount: Bool = false, password: String = "", isSigningIn: Bool = false,
-      passwordProblem: PasswordProblem? = nil, error: SignInError? = nil
+      error: SignInError? = nil
     ) {
       self.username = username
       self.isNewAccount = isNewAccount
       self.password = password
       self.isSigningIn = isSigningIn
-      self.passwordProblem = passwordProblem
       self.error = error
     }
   }

@@ -62,6 +62,6 @@ public struct SignInUsernameView: TerminalView {
 extension SignInUsernameFeature.InputState {
   /// Whether `/next` does something: go on, or check a name again after the check failed.
   fileprivate var allowsNext: Bool {
-    if case .checkFailed = self { true } else { canProceed }
+    if case .checkFailed = self { true } else { self == .ok }
   }
 }

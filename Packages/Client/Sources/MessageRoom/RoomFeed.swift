@@ -39,15 +39,14 @@ public struct RoomFeed: Equatable, Sendable {
   /// Whether older messages than the first one read are there to page back to.
   public var hasOlder: Bool
   /// Whether an older page is being read.
-  public var isLoadingOlder: Bool
+  public var isLoadingOlder = false
   /// Why the last older page could not be read, with how to try again.
   public var olderFailure: String?
 
   /// A room not read yet, or one holding `messages` (ordered by id).
   public init(
     messages: [Message] = [], hasLoaded: Bool = false, isLoading: Bool = false, isLive: Bool = false,
-    interruption: String? = nil, failure: String? = nil, hasOlder: Bool = false, isLoadingOlder: Bool = false,
-    olderFailure: String? = nil
+    interruption: String? = nil, failure: String? = nil, hasOlder: Bool = false
   ) {
     self.messages = messages
     self.hasLoaded = hasLoaded
@@ -56,8 +55,6 @@ public struct RoomFeed: Equatable, Sendable {
     self.interruption = interruption
     self.failure = failure
     self.hasOlder = hasOlder
-    self.isLoadingOlder = isLoadingOlder
-    self.olderFailure = olderFailure
   }
 
   /// Where following starts again: the newest message's id.
