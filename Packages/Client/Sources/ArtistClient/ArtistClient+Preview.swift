@@ -78,17 +78,13 @@ extension ArtistClient {
         // Nothing posts in the preview world: every room's count once, then news never comes.
         AsyncThrowingStream { continuation in
           let task = Task {
-            do {
-              try await travel()
-              let rooms = world.value.filter { $0.isSubscribed && $0.unreadCount > 0 }.map { artist in
-                RoomActivity(
-                  artistId: artist.id, newestMessageId: MessageID(Int64(artist.unreadCount)),
-                  newMessageCount: artist.unreadCount, unreadCount: artist.unreadCount)
-              }
-              continuation.yield(.loaded(rooms))
-            } catch {
-              continuation.finish()
+            do { try await travel() } catch { return continuation.finish() }
+            let rooms = world.value.filter { $0.isSubscribed && $0.unreadCount > 0 }.map { artist in
+              RoomActivity(
+                artistId: artist.id, newestMessageId: MessageID(Int64(artist.unreadCount)),
+                newMessageCount: artist.unreadCount, unreadCount: artist.unreadCount)
             }
+            continuation.yield(.loaded(rooms))
           }
           continuation.onTermination = { _ in task.cancel() }
         }

@@ -126,10 +126,7 @@ extension MessageClient {
         AsyncThrowingStream { continuation in
           let task = Task {
             @Dependency(\.continuousClock) var clock
-            do { try await travel() } catch {
-              continuation.finish()
-              return
-            }
+            do { try await travel() } catch { return continuation.finish() }
             let room =
               after.map { HistoryPage(messages: newer(artistId, after: $0), hasOlder: false) }
               ?? history(artistId, before: nil)

@@ -10,19 +10,9 @@ import MessageDataModels
 ///
 /// Following starts from the room's newest page; older pages are read on request
 /// (``startLoadingOlder()`` with ``MessageClient/olderMessages``). A screen shows every message
-/// read and pages through them by what fits its window, so no page size is kept here.
-///
-/// ```swift
-/// case .view(.task):
-///   state.room.start()
-///   return .run { [artistId, cursor = state.room.cursor] send in
-///     for try await update in messageClient.followRoom(artistId, cursor) {
-///       await send(.roomUpdated(update))
-///     }
-///   } catch: { error, send in await send(.roomFailed(APIError(error))) }
-/// case .roomUpdated(let update): state.room.apply(update)
-/// case .roomFailed(let error): state.room.fail(error)
-/// ```
+/// read and pages through them by what fits its window, so no page size is kept here. ``Room``
+/// drives it: ``start()`` as following starts, ``apply(_:)`` for each update, ``fail(_:)`` when
+/// following ends.
 public struct RoomFeed: Equatable, Sendable {
   /// Every message read so far, ordered by id (oldest first), each once.
   public var messages: [Message]
