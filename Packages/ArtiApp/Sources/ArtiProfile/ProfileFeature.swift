@@ -188,9 +188,6 @@ public struct ProfileFeature: Reducer {
         state.confirmationDialog = Self.signOutConfirmation
         return .none
 
-      case .confirmationDialog(.dismiss):
-        return .none
-
       case .confirmationDialog(.presented(.confirmSignOut)):
         guard !state.isSigningOut else { return .none }
         state.isSigningOut = true
@@ -208,7 +205,7 @@ public struct ProfileFeature: Reducer {
         state.isSigningOut = false
         return .send(.delegate(.signedOut))
 
-      case .delegate:
+      case .confirmationDialog(.dismiss), .delegate:
         return .none
       }
     }
