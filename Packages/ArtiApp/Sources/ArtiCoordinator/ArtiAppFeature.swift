@@ -101,14 +101,10 @@ public struct ArtiAppFeature: Reducer {
         state.notice = "Your saved session could not be checked. \(error.message)"
         return .none
 
-      case .view(.logInTapped):
+      case .view(.logInTapped), .view(.signUpTapped):
         state.notice = nil
-        state.path.append(.username(SignInUsernameFeature.State()))
-        return .none
-
-      case .view(.signUpTapped):
-        state.notice = nil
-        state.path.append(.username(SignInUsernameFeature.State(isNewAccount: true)))
+        state.path.append(
+          .username(SignInUsernameFeature.State(isNewAccount: action == .view(.signUpTapped))))
         return .none
 
       case .path(.element(let id, .username(.delegate(.proceed(let username))))):
@@ -125,17 +121,12 @@ public struct ArtiAppFeature: Reducer {
       case .path(.element(_, .password(.delegate(.signedIn(let session))))):
         return goHome(session, &state)
 
-      case .home(.presented(.profile(.delegate(.signedOut)))):
+      case .home(.presented(.profile(.delegate(.signedOut)))), .sessionEnded:
         state.home = nil
         state.path.removeAll()
-        state.notice = "You signed out."
-        return .cancel(id: CancelID.session)
-
-      case .sessionEnded:
-        // Expired or revoked elsewhere: whichever screen's call was refused, sign in again.
-        state.home = nil
-        state.path.removeAll()
-        state.notice = "Your session has ended. Sign in again."
+        // Ended elsewhere (expired or revoked): whichever screen's call was refused, sign in again.
+        let ended = if case .sessionEnded = action { true } else { false }
+        state.notice = ended ? "Your session has ended. Sign in again." : "You signed out."
         return .cancel(id: CancelID.session)
 
       case .path, .home:

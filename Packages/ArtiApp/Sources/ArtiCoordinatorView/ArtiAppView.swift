@@ -12,9 +12,6 @@ import FrommUI
 /// Its start action restores the saved session, so `TerminalLoop(store:view:terminal:)` with
 /// this view runs the app as it launches.
 public struct ArtiAppView: TerminalView {
-  static let logIn = KeyMap.logIn
-  static let signUp = KeyMap.signUp
-
   let home: HomeView
 
   /// Creates the view, showing message times in `timeZone`.
@@ -44,7 +41,7 @@ public struct ArtiAppView: TerminalView {
         Component.text("Broadcast to your subscribers and read their replies.")
         if let notice = state.notice { Component.notice(notice) }
         // Nothing is typed on the intro: `l` acts alone, so it never joins the ID typed next.
-        Component.menu([Self.logIn.menuCommand(), Self.signUp.menuCommand()], keysActAlone: true)
+        Component.menu([KeyMap.logIn.menuCommand(), KeyMap.signUp.menuCommand()], keysActAlone: true)
       }
     }
     .unread(state.home?.newReplies)
@@ -66,7 +63,7 @@ public struct ArtiAppView: TerminalView {
         }
       return action.map { .path(.element(id: id, action: $0)) }
     }
-    if Self.signUp.matches(input) { return .view(.signUpTapped) }
-    return Self.logIn.matches(input) ? .view(.logInTapped) : nil
+    if KeyMap.signUp.matches(input) { return .view(.signUpTapped) }
+    return KeyMap.logIn.matches(input) ? .view(.logInTapped) : nil
   }
 }

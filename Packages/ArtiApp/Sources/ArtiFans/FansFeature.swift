@@ -19,7 +19,7 @@ public struct FansFeature: Reducer {
     /// Who subscribes, the earliest first; `nil` until read.
     public var subscribers: [Subscriber]?
     /// Whether the subscribers are being read.
-    public var isLoadingSubscribers: Bool
+    public var isLoadingSubscribers = false
     /// Why the subscribers could not be read (the screen adds how to try again).
     public var subscribersError: String?
     /// The room as followed, for its replies.
@@ -31,16 +31,13 @@ public struct FansFeature: Reducer {
 
     /// The fans of `artistId`, not read yet.
     public init(
-      artistId: AccountID, subscribers: [Subscriber]? = nil, isLoadingSubscribers: Bool = false,
-      subscribersError: String? = nil, feed: RoomFeed = RoomFeed(), openFanId: AccountID? = nil,
-      notice: String? = nil
+      artistId: AccountID, subscribers: [Subscriber]? = nil, subscribersError: String? = nil,
+      feed: RoomFeed = RoomFeed(), notice: String? = nil
     ) {
       self.artistId = artistId
       self.subscribers = subscribers
-      self.isLoadingSubscribers = isLoadingSubscribers
       self.subscribersError = subscribersError
       self.room = Room.State(artistId: artistId, outbox: Outbox(kind: .broadcast), feed: feed)
-      self.openFanId = openFanId
       self.notice = notice
     }
 

@@ -21,7 +21,7 @@ public struct ProfileFeature: Reducer {
     /// The values being edited, while editing.
     public var editor: Editor?
     /// Whether the edit is being saved.
-    public var isSaving: Bool
+    public var isSaving = false
     /// Why saving failed, or why the edit cannot be saved.
     public var saveError: String?
     /// Whether the last save succeeded (shown until the next change).
@@ -29,26 +29,21 @@ public struct ProfileFeature: Reducer {
     /// The sign-out confirmation, while it is shown.
     @PresentationState public var confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>?
     /// Whether signing out is in flight.
-    public var isSigningOut: Bool
+    public var isSigningOut = false
 
     /// A profile screen; `profile` is `nil` until read. `displayName` is the parent's shared name.
     public init(
       displayName: Shared<String> = Shared(value: ""), profile: Profile? = nil, isLoading: Bool = false,
-      loadError: String? = nil, editor: Editor? = nil,
-      isSaving: Bool = false, saveError: String? = nil, didSave: Bool = false,
-      confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>? = nil,
-      isSigningOut: Bool = false
+      editor: Editor? = nil, saveError: String? = nil, didSave: Bool = false,
+      confirmationDialog: ConfirmationDialogState<Action.ConfirmationDialog>? = nil
     ) {
       self._displayName = displayName
       self.profile = profile
       self.isLoading = isLoading
-      self.loadError = loadError
       self.editor = editor
-      self.isSaving = isSaving
       self.saveError = saveError
       self.didSave = didSave
       self.confirmationDialog = confirmationDialog
-      self.isSigningOut = isSigningOut
     }
   }
 
@@ -112,7 +107,10 @@ public struct ProfileFeature: Reducer {
     Reduce { state, action in
       // What the last action went wrong or right with is not news once the artist acts again.
       switch action {
-      case .view, .confirmationDialog: state.clearMessages()
+      case .view, .confirmationDialog:
+        state.loadError = nil
+        state.saveError = nil
+        state.didSave = false
       default: break
       }
       return .none
@@ -190,9 +188,6 @@ public struct ProfileFeature: Reducer {
         state.confirmationDialog = Self.signOutConfirmation
         return .none
 
-      case .confirmationDialog(.dismiss):
-        return .none
-
       case .confirmationDialog(.presented(.confirmSignOut)):
         guard !state.isSigningOut else { return .none }
         state.isSigningOut = true
@@ -210,7 +205,7 @@ public struct ProfileFeature: Reducer {
         state.isSigningOut = false
         return .send(.delegate(.signedOut))
 
-      case .delegate:
+      case .confirmationDialog(.dismiss), .delegate:
         return .none
       }
     }
@@ -233,13 +228,6 @@ public struct ProfileFeature: Reducer {
 }
 
 extension ProfileFeature.State {
-  /// Takes the last action's messages off the screen.
-  mutating func clearMessages() {
-    loadError = nil
-    saveError = nil
-    didSave = false
-  }
-
   /// Shows and keeps the display name in `displayName`, a parent's shared value, from now on.
   ///
   /// ```swift

@@ -4,14 +4,6 @@ import FrommUI
 /// The profile in the terminal: `e` edits, `r` reloads, `o` signs out (after a confirmation).
 /// While editing, `/name …` and `/status …` change the values, `s` saves and `c` cancels.
 public struct ProfileView: TerminalView {
-  static let edit = KeyMap.edit
-  static let reload = KeyMap.reload
-  static let signOut = KeyMap.signOut
-  static let name = KeyMap.name
-  static let status = KeyMap.status
-  static let save = KeyMap.save
-  static let cancel = KeyMap.cancel
-
   /// Creates the view.
   public init() {}
 
@@ -34,7 +26,7 @@ public struct ProfileView: TerminalView {
           Component.text(Self.subscribers(profile.subscriberCount ?? 0))
         }
       } else if state.loadError != nil {
-        Component.empty("Your profile is not loaded. \(Self.reload.hint("try again"))")
+        Component.empty("Your profile is not loaded. \(KeyMap.reload.hint("try again"))")
       }
       if state.isLoading { Component.progress("Reading your profile") }
       if state.isSaving { Component.progress("Saving") }
@@ -46,12 +38,13 @@ public struct ProfileView: TerminalView {
       if let dialog = state.confirmationDialog {
         Component.alert(dialog)
       } else if state.editor != nil {
-        Component.menu([Self.name, Self.status, Self.save, Self.cancel].map { $0.menuCommand() })
+        Component.menu([KeyMap.name, KeyMap.status, KeyMap.save, KeyMap.cancel].map { $0.menuCommand() })
       } else {
         Component.menu(
-          (state.profile == nil ? [Self.reload, Self.signOut] : [Self.edit, Self.reload, Self.signOut]).map {
-            $0.menuCommand()
-          })
+          (state.profile == nil
+            ? [KeyMap.reload, KeyMap.signOut] : [KeyMap.edit, KeyMap.reload, KeyMap.signOut]).map {
+              $0.menuCommand()
+            })
       }
     }
   }
@@ -62,15 +55,15 @@ public struct ProfileView: TerminalView {
       return dialog.response(to: input).map(ProfileFeature.Action.confirmationDialog)
     }
     if state.editor != nil {
-      if let text = Self.name.argument(of: input) { return .view(.displayNameChanged(text)) }
-      if let text = Self.status.argument(of: input) { return .view(.statusMessageChanged(text)) }
-      if Self.save.matches(input) { return .view(.saveTapped) }
-      if Self.cancel.matches(input) { return .view(.cancelEditTapped) }
+      if let text = KeyMap.name.argument(of: input) { return .view(.displayNameChanged(text)) }
+      if let text = KeyMap.status.argument(of: input) { return .view(.statusMessageChanged(text)) }
+      if KeyMap.save.matches(input) { return .view(.saveTapped) }
+      if KeyMap.cancel.matches(input) { return .view(.cancelEditTapped) }
       return nil
     }
-    if Self.edit.matches(input) { return state.profile == nil ? nil : .view(.editTapped) }
-    if Self.reload.matches(input) { return .view(.reloadTapped) }
-    if Self.signOut.matches(input) { return .view(.signOutTapped) }
+    if KeyMap.edit.matches(input) { return state.profile == nil ? nil : .view(.editTapped) }
+    if KeyMap.reload.matches(input) { return .view(.reloadTapped) }
+    if KeyMap.signOut.matches(input) { return .view(.signOutTapped) }
     return nil
   }
 

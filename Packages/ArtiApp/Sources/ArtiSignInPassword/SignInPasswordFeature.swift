@@ -29,13 +29,12 @@ public struct SignInPasswordFeature: Reducer {
     /// A screen for signing in to `username`, or with `isNewAccount` for creating it.
     public init(
       username: String, isNewAccount: Bool = false, password: String = "", isSigningIn: Bool = false,
-      passwordProblem: PasswordProblem? = nil, error: SignInError? = nil
+      error: SignInError? = nil
     ) {
       self.username = username
       self.isNewAccount = isNewAccount
       self.password = password
       self.isSigningIn = isSigningIn
-      self.passwordProblem = passwordProblem
       self.error = error
     }
   }
@@ -81,7 +80,24 @@ public struct SignInPasswordFeature: Reducer {
     case .view(.passwordSubmitted(let password)):
       guard !state.isSigningIn else { return .none }
       state.password = password
-      return signIn(&state)
+      state.error = nil
+      if let problem = AccountRules.validatePassword(state.password).problem {
+        state.passwordProblem = problem
+        return .none
+      }
+      state.passwordProblem = nil
+      state.isSigningIn = true
+      let request = SignUpRequest(username: state.username, password: state.password, role: .artist)
+      return .run { [isNewAccount = state.isNewAccount, authClient] send in
+        await send(
+          .signInResponse(
+            Result {
+              isNewAccount
+                ? try await authClient.signUp(request)
+                : try await authClient.signIn(request.username, request.password)
+            }))
+      }
+      .cancellable(id: CancelID.signIn, cancelInFlight: true)
 
     case .signInResponse(.success(let session)) where session.account.role != .artist:
       // The session was stored; a fan's session must not linger in the artist app.
@@ -115,27 +131,5 @@ public struct SignInPasswordFeature: Reducer {
     case .delegate:
       return .none
     }
-  }
-
-  private func signIn(_ state: inout State) -> Effect<Action> {
-    guard !state.isSigningIn else { return .none }
-    state.error = nil
-    if let problem = AccountRules.validatePassword(state.password).problem {
-      state.passwordProblem = problem
-      return .none
-    }
-    state.passwordProblem = nil
-    state.isSigningIn = true
-    let request = SignUpRequest(username: state.username, password: state.password, role: .artist)
-    return .run { [isNewAccount = state.isNewAccount, authClient] send in
-      await send(
-        .signInResponse(
-          Result {
-            isNewAccount
-              ? try await authClient.signUp(request)
-              : try await authClient.signIn(request.username, request.password)
-          }))
-    }
-    .cancellable(id: CancelID.signIn, cancelInFlight: true)
   }
 }

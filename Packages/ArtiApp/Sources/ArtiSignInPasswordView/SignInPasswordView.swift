@@ -5,8 +5,6 @@ import FrommUI
 /// The password screen in the terminal: a line of text is the password and signs in at once;
 /// `b` goes back. The password is never shown, only `*`.
 public struct SignInPasswordView: TerminalView {
-  static let back = KeyMap.back
-
   /// Creates the view.
   public init() {}
 
@@ -28,7 +26,7 @@ public struct SignInPasswordView: TerminalView {
         Component.errorBanner(error)
       }
       Component.text("Type your password and press Enter.", style: .dim)
-      Component.menu([Self.back.menuCommand()])
+      Component.menu([KeyMap.back.menuCommand()])
     }
   }
 
@@ -36,7 +34,7 @@ public struct SignInPasswordView: TerminalView {
   public func action(
     for input: InputEvent, in state: SignInPasswordFeature.State
   ) -> SignInPasswordFeature.Action? {
-    if Self.back.matches(input) { return .view(.backTapped) }
+    if KeyMap.back.matches(input) { return .view(.backTapped) }
     guard !state.isSigningIn, let text = input.text, !text.isEmpty else { return nil }
     return .view(.passwordSubmitted(text))
   }

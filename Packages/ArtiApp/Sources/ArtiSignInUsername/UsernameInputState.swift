@@ -27,8 +27,5 @@ extension SignInUsernameFeature {
       case .invalid(let problem): self = .invalid(problem)
       }
     }
-
-    /// Whether "next" is allowed.
-    public var canProceed: Bool { self == .ok }
   }
 }

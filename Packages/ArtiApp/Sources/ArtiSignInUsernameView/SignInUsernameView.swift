@@ -5,10 +5,6 @@ import FrommUI
 /// The username screen in the terminal: a line of text is the ID, checked at once and, once
 /// allowed, followed by the password; `/next` goes on with an ID found before, `b` goes back.
 public struct SignInUsernameView: TerminalView {
-  /// A command only: every line here is an ID.
-  static let next = KeyMap.next
-  static let back = KeyMap.back
-
   /// Creates the view.
   public init() {}
 
@@ -34,11 +30,11 @@ public struct SignInUsernameView: TerminalView {
         Component.errorBanner(
           "\"\(state.username)\" is taken. Choose another ID, or go back and log in if it is yours.")
       case .checkFailed(let message):
-        Component.errorBanner("\(message) \(Self.next.hint("try again", keys: false))")
+        Component.errorBanner("\(message) \(KeyMap.next.hint("try again", keys: false))")
       case .ok:
         Component.text(
           "\(state.isNewAccount ? "This ID is free." : "Account found.") "
-            + Self.next.hint("enter your password", keys: false), style: .success)
+            + KeyMap.next.hint("enter your password", keys: false), style: .success)
       }
       Component.menu(menu(for: state))
     }
@@ -48,8 +44,9 @@ public struct SignInUsernameView: TerminalView {
   public func action(
     for input: InputEvent, in state: SignInUsernameFeature.State
   ) -> SignInUsernameFeature.Action? {
-    if Self.back.matches(input) { return .view(.backTapped) }
-    if state.inputState.canProceed || state.inputState.isCheckFailed, Self.next.matches(input, keys: false) {
+    if KeyMap.back.matches(input) { return .view(.backTapped) }
+    // `/next` is a command only: every line here is an ID.
+    if state.inputState.allowsNext, KeyMap.next.matches(input, keys: false) {
       return .view(.nextTapped)
     }
     guard let text = input.text, !text.trimmingWhitespace().isEmpty else { return nil }
@@ -57,13 +54,14 @@ public struct SignInUsernameView: TerminalView {
   }
 
   private func menu(for state: SignInUsernameFeature.State) -> [MenuCommand] {
-    state.inputState.canProceed || state.inputState.isCheckFailed
-      ? [Self.next.menuCommand(keys: false), Self.back.menuCommand()] : [Self.back.menuCommand()]
+    state.inputState.allowsNext
+      ? [KeyMap.next.menuCommand(keys: false), KeyMap.back.menuCommand()] : [KeyMap.back.menuCommand()]
   }
 }
 
 extension SignInUsernameFeature.InputState {
-  fileprivate var isCheckFailed: Bool {
-    if case .checkFailed = self { true } else { false }
+  /// Whether `/next` does something: go on, or check a name again after the check failed.
+  fileprivate var allowsNext: Bool {
+    if case .checkFailed = self { true } else { self == .ok }
   }
 }

@@ -2,7 +2,6 @@ import ArtistDataModels
 import CommonDataModels
 import Dependencies
 import Foundation
-import Synchronization
 
 extension ArtistClient {
   /// The preview artists: the dev backend's demo artists, the fan subscribed to IU only.
@@ -37,15 +36,14 @@ extension ArtistClient {
     artists: [ArtistSummary] = previewArtists, subscribers: [Subscriber] = previewSubscribers,
     latency: Duration = .milliseconds(200)
   ) -> ArtistClient {
-    let box = PreviewArtistWorld(artists)
+    let world = LockIsolated(artists)
     @Sendable func travel() async throws {
-      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
-      guard latency > .zero else { return }
       @Dependency(\.continuousClock) var clock
-      try await clock.sleep(for: latency)
+      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
+      if latency > .zero { try await clock.sleep(for: latency) }
     }
     @Sendable func set(_ artistId: AccountID, subscribed: Bool) throws -> SubscriptionStatus {
-      try box.world.withLock { artists in
+      try world.withValue { artists in
         guard let index = artists.firstIndex(where: { $0.id == artistId }) else {
           throw APIError.rejected(code: "not_found", message: "There is no artist with id \(artistId).")
         }
@@ -62,7 +60,7 @@ extension ArtistClient {
     return ArtistClient(
       artists: {
         try await travel()
-        return box.world.withLock { $0 }
+        return world.value
       },
       subscribe: { artistId in
         try await travel()
@@ -80,29 +78,17 @@ extension ArtistClient {
         // Nothing posts in the preview world: every room's count once, then news never comes.
         AsyncThrowingStream { continuation in
           let task = Task {
-            do {
-              try await travel()
-              let rooms = box.world.withLock { artists in
-                artists.filter { $0.isSubscribed && $0.unreadCount > 0 }.map { artist in
-                  RoomActivity(
-                    artistId: artist.id, newestMessageId: MessageID(Int64(artist.unreadCount)),
-                    newMessageCount: artist.unreadCount, unreadCount: artist.unreadCount)
-                }
-              }
-              continuation.yield(.loaded(rooms))
-            } catch {
-              continuation.finish()
+            do { try await travel() } catch { return continuation.finish() }
+            let rooms = world.value.filter { $0.isSubscribed && $0.unreadCount > 0 }.map { artist in
+              RoomActivity(
+                artistId: artist.id, newestMessageId: MessageID(Int64(artist.unreadCount)),
+                newMessageCount: artist.unreadCount, unreadCount: artist.unreadCount)
             }
+            continuation.yield(.loaded(rooms))
           }
           continuation.onTermination = { _ in task.cancel() }
         }
       }
     )
   }
-}
-
-/// Holds the preview's artists so the client's closures share one mutable list.
-private final class PreviewArtistWorld: Sendable {
-  let world: Mutex<[ArtistSummary]>
-  init(_ artists: [ArtistSummary]) { world = Mutex(artists) }
 }

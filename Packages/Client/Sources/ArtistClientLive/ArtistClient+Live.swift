@@ -1,6 +1,7 @@
 import ArtistClient
 import ArtistDataModels
 import CommonDataModels
+import LongPoll
 import NetworkProvider
 
 extension ArtistClient {
@@ -55,9 +56,30 @@ extension ArtistClient {
       },
       followActivity: {
         AsyncThrowingStream { continuation in
-          let follower = ActivityFollower(
-            pollInterval: pollInterval, maxBackoff: maxBackoff, sleep: sleep, fetch: activity)
-          let task = Task { await follower.run(into: continuation) }
+          let task = Task {
+            // Every room's news once (no cursor) as `.loaded`; then each poll, held by the server
+            // until there is news, reports the rooms that changed, so news arrives as soon as the
+            // server has it and an idle app costs the server one parked request. After an empty
+            // answer it pauses for `pollInterval`: a server that answers at once is not asked in
+            // a tight loop.
+            var cursor: MessageID?
+            var loaded = false
+            await followWithBackoff(
+              into: continuation, interrupted: ActivityUpdate.interrupted, resumed: .resumed,
+              backoff: Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures:), sleep: sleep,
+              fetch: { try await activity(after: cursor, wait: loaded) },
+              handle: { page in
+                cursor = [cursor, page.cursor].compactMap { $0 }.max()
+                if !loaded {
+                  loaded = true
+                  continuation.yield(.loaded(page.rooms))
+                  return .zero
+                }
+                guard !page.rooms.isEmpty else { return pollInterval }
+                continuation.yield(.changed(page.rooms))
+                return .zero
+              })
+          }
           continuation.onTermination = { _ in task.cancel() }
         }
       }

@@ -2,7 +2,6 @@ import AuthDataModels
 import CommonDataModels
 import Dependencies
 import Foundation
-import Synchronization
 
 extension AuthClient {
   /// The password of every preview account, as on the dev backend's demo accounts.
@@ -27,21 +26,21 @@ extension AuthClient {
   public static func preview(
     accounts: [Account] = previewAccounts, signedIn: Account? = nil, latency: Duration = .milliseconds(300)
   ) -> AuthClient {
-    let world = PreviewAuthWorld(accounts: accounts, signedIn: signedIn)
+    let world = LockIsolated(
+      PreviewAuthWorld(accounts: accounts, session: signedIn.map(previewSession(for:))))
     @Sendable func travel() async throws {
-      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
-      guard latency > .zero else { return }
       @Dependency(\.continuousClock) var clock
-      try await clock.sleep(for: latency)
+      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
+      if latency > .zero { try await clock.sleep(for: latency) }
     }
     return AuthClient(
       checkExistAccount: { username in
         try await travel()
-        return world.state.withLock { $0.accounts.contains { $0.username == username } }
+        return world.accounts.contains { $0.username == username }
       },
       signUp: { request in
         try await travel()
-        return try world.state.withLock { state in
+        return try world.withValue { state in
           guard !state.accounts.contains(where: { $0.username == request.username }) else {
             throw APIError.rejected(
               code: "username_taken", message: "That username is taken; choose another.")
@@ -59,7 +58,7 @@ extension AuthClient {
       },
       signIn: { username, password in
         try await travel()
-        return try world.state.withLock { state in
+        return try world.withValue { state in
           guard let account = state.accounts.first(where: { $0.username == username }),
             (state.passwords[username] ?? previewPassword) == password
           else {
@@ -72,11 +71,11 @@ extension AuthClient {
       },
       signOut: {
         try await travel()
-        world.state.withLock { $0.session = nil }
+        world.withValue { $0.session = nil }
       },
       restoreSession: {
         try await travel()
-        return world.state.withLock { $0.session }
+        return world.session
       },
       // The preview never ends a session: the stream finishes without a reason.
       sessionEnded: { AsyncStream { _ in } }
@@ -93,16 +92,8 @@ extension AuthClient {
 }
 
 /// The preview's mutable world, shared by the closures of one preview client.
-private final class PreviewAuthWorld: Sendable {
-  struct State {
-    var accounts: [Account]
-    var passwords: [String: String] = [:]
-    var session: Session?
-  }
-
-  let state: Mutex<State>
-
-  init(accounts: [Account], signedIn: Account?) {
-    state = Mutex(State(accounts: accounts, session: signedIn.map(AuthClient.previewSession(for:))))
-  }
+private struct PreviewAuthWorld: Sendable {
+  var accounts: [Account]
+  var passwords: [String: String] = [:]
+  var session: Session?
 }

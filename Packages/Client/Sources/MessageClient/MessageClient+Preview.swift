@@ -2,7 +2,6 @@ import CommonDataModels
 import Dependencies
 import Foundation
 import MessageDataModels
-import Synchronization
 
 extension MessageClient {
   /// Who sends in a preview room.
@@ -54,17 +53,19 @@ extension MessageClient {
     messages: [Message] = previewMessages, sender: PreviewSender = .demoFan,
     latency: Duration = .milliseconds(150), pollInterval: Duration = .seconds(1), pageSize: Int = 50
   ) -> MessageClient {
-    let world = PreviewRoomWorld(messages)
+    let world = LockIsolated(messages)
+    // The messages deleted, in the order they were.
+    let deletions = LockIsolated<[MessageID]>([])
     @Sendable func travel() async throws {
-      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
-      guard latency > .zero else { return }
       @Dependency(\.continuousClock) var clock
-      try await clock.sleep(for: latency)
+      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
+      if latency > .zero { try await clock.sleep(for: latency) }
+    }
+    @Sendable func newer(_ artistId: AccountID, after: MessageID?) -> [Message] {
+      world.value.filter { $0.artistId == artistId && $0.id > (after ?? MessageID(0)) }
     }
     @Sendable func page(_ artistId: AccountID, after: MessageID?) -> MessagePage {
-      let newer = world.messages.withLock { all in
-        all.filter { $0.artistId == artistId && $0.id > (after ?? MessageID(0)) }
-      }
+      let newer = newer(artistId, after: after)
       let batch = Array(newer.prefix(50))
       return MessagePage(messages: batch, cursor: batch.last?.id ?? after, hasMore: newer.count > batch.count)
     }
@@ -73,11 +74,9 @@ extension MessageClient {
     )
       -> HistoryPage
     {
-      let older = world.messages.withLock { all in
-        all.filter {
-          $0.artistId == artistId && $0.id < (before ?? MessageID(Int64.max))
-            && (text.map($0.text.localizedCaseInsensitiveContains) ?? true)
-        }
+      let older = world.value.filter {
+        $0.artistId == artistId && $0.id < (before ?? MessageID(Int64.max))
+          && (text.map($0.text.localizedCaseInsensitiveContains) ?? true)
       }
       return HistoryPage(messages: Array(older.suffix(pageSize)), hasOlder: older.count > pageSize)
     }
@@ -92,11 +91,10 @@ extension MessageClient {
       },
       send: { artistId, text, _ in
         try await travel()
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, text.count <= 500 else {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, text.count <= 500 else {
           throw APIError.rejected(code: "invalid_message", message: "A message has 1 to 500 characters.")
         }
-        return world.messages.withLock { all in
+        return world.withValue { all in
           let message = Message(
             id: MessageID((all.map(\.id.rawValue).max() ?? 0) + 1), artistId: artistId, senderId: sender.id,
             senderUsername: sender.username, senderDisplayName: sender.displayName,
@@ -107,17 +105,17 @@ extension MessageClient {
       },
       deleteMessage: { artistId, messageId in
         try await travel()
-        try world.messages.withLock { all in
+        try world.withValue { all in
           guard let index = all.firstIndex(where: { $0.id == messageId && $0.artistId == artistId }) else {
             // Deleted before (by this sender, the only one here): done already.
-            if world.deletions.withLock({ $0.contains(messageId) }) { return }
+            if deletions.value.contains(messageId) { return }
             throw APIError.rejected(code: "not_found", message: "No message \(messageId) in this room.")
           }
           guard all[index].senderId == sender.id else {
             throw APIError.rejected(code: "forbidden", message: "Only its author can delete a message.")
           }
           all.remove(at: index)
-          world.deletions.withLock { $0.append(messageId) }
+          deletions.withValue { $0.append(messageId) }
         }
       },
       search: { artistId, text, before in
@@ -128,22 +126,13 @@ extension MessageClient {
         AsyncThrowingStream { continuation in
           let task = Task {
             @Dependency(\.continuousClock) var clock
-            do { try await travel() } catch {
-              continuation.finish()
-              return
-            }
-            let room: HistoryPage
-            if let after {
-              let newer = world.messages.withLock { all in
-                all.filter { $0.artistId == artistId && $0.id > after }
-              }
-              room = HistoryPage(messages: newer, hasOlder: false)
-            } else {
-              room = history(artistId, before: nil)
-            }
+            do { try await travel() } catch { return continuation.finish() }
+            let room =
+              after.map { HistoryPage(messages: newer(artistId, after: $0), hasOlder: false) }
+              ?? history(artistId, before: nil)
             continuation.yield(.loaded(room.messages, hasOlder: room.hasOlder))
             var cursor = room.messages.last?.id ?? after
-            var heard = world.deletions.withLock(\.count)
+            var heard = deletions.count
             while !Task.isCancelled {
               do { try await clock.sleep(for: pollInterval) } catch { break }
               let batch = page(artistId, after: cursor)
@@ -151,7 +140,7 @@ extension MessageClient {
                 cursor = batch.cursor
                 continuation.yield(.messages(batch.messages))
               }
-              let deleted = world.deletions.withLock { $0.dropFirst(heard) }
+              let deleted = deletions.value.dropFirst(heard)
               heard += deleted.count
               if !deleted.isEmpty { continuation.yield(.deleted(Array(deleted))) }
             }
@@ -162,12 +151,4 @@ extension MessageClient {
       }
     )
   }
-}
-
-/// Holds the preview's messages so the client's closures share one mutable room list.
-private final class PreviewRoomWorld: Sendable {
-  let messages: Mutex<[Message]>
-  /// The messages deleted, in the order they were.
-  let deletions = Mutex<[MessageID]>([])
-  init(_ messages: [Message]) { self.messages = Mutex(messages) }
 }

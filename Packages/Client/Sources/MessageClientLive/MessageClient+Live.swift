@@ -66,9 +66,9 @@ extension MessageClient {
       followRoom: { artistId, after in
         AsyncThrowingStream { continuation in
           let follower = RoomFollower(
-            artistId: artistId, cursor: after, pollInterval: pollInterval, maxBackoff: maxBackoff,
-            sleep: sleep, fetchNewest: { try await history($0, before: nil) },
-            fetchAfter: { try await page($0, after: $1, wait: $2) })
+            cursor: after, pollInterval: pollInterval, maxBackoff: maxBackoff, sleep: sleep,
+            fetchNewest: { try await history(artistId, before: nil) },
+            fetchAfter: { try await page(artistId, after: $0, wait: $1) })
           let task = Task { await follower.run(into: continuation) }
           continuation.onTermination = { _ in task.cancel() }
         }

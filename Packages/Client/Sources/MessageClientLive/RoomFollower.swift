@@ -13,15 +13,14 @@ import NetworkProvider
 /// `pollInterval`, so a server that answers at once is not asked in a tight loop.
 /// Failures that may pass back off and say so (`followWithBackoff`).
 struct RoomFollower: Sendable {
-  let artistId: AccountID
   let cursor: MessageID?
   let pollInterval: Duration
   let maxBackoff: Duration
   let sleep: @Sendable (Duration) async throws -> Void
   /// The newest page of the room.
-  let fetchNewest: @Sendable (AccountID) async throws -> HistoryPage
+  let fetchNewest: @Sendable () async throws -> HistoryPage
   /// The messages after a cursor; `wait` holds the request until one arrives.
-  let fetchAfter: @Sendable (AccountID, MessageID?, _ wait: Bool) async throws -> MessagePage
+  let fetchAfter: @Sendable (MessageID?, _ wait: Bool) async throws -> MessagePage
 
   /// What one ask brought: the room's newest page, or the messages after the cursor.
   enum Answer {
@@ -39,8 +38,8 @@ struct RoomFollower: Sendable {
       into: continuation, interrupted: RoomUpdate.interrupted, resumed: .resumed,
       backoff: Backoff(first: pollInterval * 2, max: maxBackoff).wait(afterFailures:), sleep: sleep,
       fetch: {
-        if cursor == nil, loading != nil { return Answer.newest(try await fetchNewest(artistId)) }
-        return Answer.after(try await fetchAfter(artistId, cursor, loading == nil))
+        if cursor == nil, loading != nil { return Answer.newest(try await fetchNewest()) }
+        return Answer.after(try await fetchAfter(cursor, loading == nil))
       },
       handle: { answer in
         switch answer {

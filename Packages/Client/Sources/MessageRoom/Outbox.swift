@@ -124,7 +124,6 @@ public struct Outbox: Equatable, Sendable {
   /// The kept messages in words, or `nil` when none waits: the oldest in full, the rest counted.
   public var unsentSummary: String? {
     guard let oldest = unsent.first else { return nil }
-    let noun = kind == .reply ? "reply" : "broadcast"
     let more = unsent.count - 1
     return "Unsent \(noun): \(oldest.text)" + (more > 0 ? " (and \(more) more, in order)" : "")
   }
@@ -133,7 +132,6 @@ public struct Outbox: Equatable, Sendable {
   /// screen adds how to act on it (`/retry` in a terminal, a button elsewhere).
   public var problemMessage: String? {
     guard let problem else { return nil }
-    let noun = kind == .reply ? "reply" : "broadcast"
     switch problem {
     case .empty:
       return "Type a \(noun) first."
@@ -149,6 +147,8 @@ public struct Outbox: Equatable, Sendable {
       return "There is no unsent \(noun) to send again."
     }
   }
+
+  private var noun: String { kind == .reply ? "reply" : "broadcast" }
 
   private mutating func startSending() -> Unsent? {
     guard !isSending, let first = queue.first else { return nil }

@@ -185,17 +185,14 @@ public struct Room: Reducer {
       return .none
 
     case .view(.sendTapped(let text)):
-      guard let next = state.outbox.submit(text, key: uuid()) else { return .none }
-      return send(next, to: state.artistId)
+      return send(state.outbox.submit(text, key: uuid()), to: state.artistId)
 
     case .view(.retryTapped):
-      guard let next = state.outbox.retry() else { return .none }
-      return send(next, to: state.artistId)
+      return send(state.outbox.retry(), to: state.artistId)
 
     case .sendResponse(.success(let message)):
       state.feed.insert(sent: message)
-      guard let next = state.outbox.sent() else { return .none }
-      return send(next, to: state.artistId)
+      return send(state.outbox.sent(), to: state.artistId)
 
     case .view(.discardTapped):
       state.outbox.discardUnsent()
@@ -281,9 +278,11 @@ public struct Room: Reducer {
     .cancellable(id: CancelID.search, cancelInFlight: true)
   }
 
-  /// Posts `message` under its key, so a post sent again after its answer was lost is stored once.
-  private func send(_ message: Outbox.Unsent, to artistId: AccountID) -> Effect<Action> {
-    .run { [messageClient] send in
+  /// Posts `message`, if the outbox has one to send now, under its key, so a post sent again after
+  /// its answer was lost is stored once.
+  private func send(_ message: Outbox.Unsent?, to artistId: AccountID) -> Effect<Action> {
+    guard let message else { return .none }
+    return .run { [messageClient] send in
       await send(.sendResponse(Result { try await messageClient.send(artistId, message.text, message.key) }))
     }
   }

@@ -10,19 +10,9 @@ import MessageDataModels
 ///
 /// Following starts from the room's newest page; older pages are read on request
 /// (``startLoadingOlder()`` with ``MessageClient/olderMessages``). A screen shows every message
-/// read and pages through them by what fits its window, so no page size is kept here.
-///
-/// ```swift
-/// case .view(.task):
-///   state.room.start()
-///   return .run { [artistId, cursor = state.room.cursor] send in
-///     for try await update in messageClient.followRoom(artistId, cursor) {
-///       await send(.roomUpdated(update))
-///     }
-///   } catch: { error, send in await send(.roomFailed(APIError(error))) }
-/// case .roomUpdated(let update): state.room.apply(update)
-/// case .roomFailed(let error): state.room.fail(error)
-/// ```
+/// read and pages through them by what fits its window, so no page size is kept here. ``Room``
+/// drives it: ``start()`` as following starts, ``apply(_:)`` for each update, ``fail(_:)`` when
+/// following ends.
 public struct RoomFeed: Equatable, Sendable {
   /// Every message read so far, ordered by id (oldest first), each once.
   public var messages: [Message]
@@ -39,15 +29,14 @@ public struct RoomFeed: Equatable, Sendable {
   /// Whether older messages than the first one read are there to page back to.
   public var hasOlder: Bool
   /// Whether an older page is being read.
-  public var isLoadingOlder: Bool
+  public var isLoadingOlder = false
   /// Why the last older page could not be read, with how to try again.
   public var olderFailure: String?
 
   /// A room not read yet, or one holding `messages` (ordered by id).
   public init(
     messages: [Message] = [], hasLoaded: Bool = false, isLoading: Bool = false, isLive: Bool = false,
-    interruption: String? = nil, failure: String? = nil, hasOlder: Bool = false, isLoadingOlder: Bool = false,
-    olderFailure: String? = nil
+    interruption: String? = nil, failure: String? = nil, hasOlder: Bool = false
   ) {
     self.messages = messages
     self.hasLoaded = hasLoaded
@@ -56,8 +45,6 @@ public struct RoomFeed: Equatable, Sendable {
     self.interruption = interruption
     self.failure = failure
     self.hasOlder = hasOlder
-    self.isLoadingOlder = isLoadingOlder
-    self.olderFailure = olderFailure
   }
 
   /// Where following starts again: the newest message's id.

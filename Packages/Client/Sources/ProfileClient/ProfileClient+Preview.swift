@@ -2,7 +2,6 @@ import CommonDataModels
 import Dependencies
 import Foundation
 import ProfileDataModels
-import Synchronization
 
 extension ProfileClient {
   /// The demo fan's profile.
@@ -23,17 +22,16 @@ extension ProfileClient {
   )
     -> ProfileClient
   {
-    let world = PreviewProfileWorld(profile)
+    let world = LockIsolated(profile)
     @Sendable func travel() async throws {
-      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
-      guard latency > .zero else { return }
       @Dependency(\.continuousClock) var clock
-      try await clock.sleep(for: latency)
+      // Zero latency means no wait: a test clock holds even a zero sleep until it is advanced.
+      if latency > .zero { try await clock.sleep(for: latency) }
     }
     return ProfileClient(
       profile: {
         try await travel()
-        return world.profile.withLock { $0 }
+        return world.value
       },
       update: { request in
         try await travel()
@@ -47,7 +45,7 @@ extension ProfileClient {
           throw APIError.rejected(
             code: "invalid_profile", message: "field 'statusMessage': At most 100 characters.")
         }
-        return world.profile.withLock { profile in
+        return world.withValue { profile in
           if let name = request.displayName { profile.displayName = name }
           if let status = request.statusMessage { profile.statusMessage = status }
           return profile
@@ -55,10 +53,4 @@ extension ProfileClient {
       }
     )
   }
-}
-
-/// Holds the preview's profile so the client's closures share it.
-private final class PreviewProfileWorld: Sendable {
-  let profile: Mutex<Profile>
-  init(_ profile: Profile) { self.profile = Mutex(profile) }
 }
