@@ -1,10 +1,10 @@
 import FanArtistList
 import FanArtistListView
-import FanChat
-import FanChatView
 import FanCoordinator
 import FanProfile
 import FanProfileView
+import FanRoom
+import FanRoomView
 import FanSignIn
 import FanSignInView
 import FrommUI
@@ -22,8 +22,8 @@ public struct FanAppView: TerminalView {
   public func render(_ state: FanAppFeature.State) -> Screen {
     Screen {
       switch state.destination {
-      case .chat(let chat):
-        ChatView().render(chat)
+      case .room(let room):
+        RoomView().render(room)
       case .profile(let profile):
         ProfileView().render(profile)
       case nil:
@@ -52,8 +52,8 @@ public struct FanAppView: TerminalView {
   /// The action of the feature on top for `input`.
   public func action(for input: InputEvent, in state: FanAppFeature.State) -> FanAppFeature.Action? {
     switch state.destination {
-    case .chat(let chat):
-      return ChatView().action(for: input, in: chat).map { .destination(.presented(.chat($0))) }
+    case .room(let room):
+      return RoomView().action(for: input, in: room).map { .destination(.presented(.room($0))) }
     case .profile(let profile):
       return ProfileView().action(for: input, in: profile).map { .destination(.presented(.profile($0))) }
     case nil:

@@ -1,6 +1,6 @@
 import CommonDataModels
 import CommonKit
-import FanChat
+import FanRoom
 import Foundation
 import FrommUI
 import MessageDataModels
@@ -14,7 +14,7 @@ import MessageRoom
 /// are commands, never single keys; `/retry` and
 /// `/discard` are offered while replies are kept. PageUp and PageDown page by what fits; PageUp
 /// (or `/older`) reads older messages from the server once the oldest read is shown.
-public struct ChatView: TerminalView {
+public struct RoomView: TerminalView {
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
 
@@ -24,7 +24,7 @@ public struct ChatView: TerminalView {
   }
 
   /// Loads the room and follows new messages when the screen appears.
-  public var startAction: ChatFeature.Action? { .room(.view(.task)) }
+  public var startAction: RoomFeature.Action? { .room(.view(.task)) }
 
   static let commands = [
     KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
@@ -39,7 +39,7 @@ public struct ChatView: TerminalView {
   ]
 
   /// The screen for `state`.
-  public func render(_ state: ChatFeature.State) -> Screen {
+  public func render(_ state: RoomFeature.State) -> Screen {
     if let search = state.room.search {
       return SearchResults(
         text: search.text, rows: search.matches.map { row($0, myId: state.myId, highlight: search.text) },
@@ -105,7 +105,7 @@ public struct ChatView: TerminalView {
   }
 
   /// The action that `input` means in the room.
-  public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
+  public func action(for input: InputEvent, in state: RoomFeature.State) -> RoomFeature.Action? {
     if state.room.deleting != nil {
       return YesOrNo(input).map { .room($0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled)) }
     }
