@@ -17,8 +17,7 @@ import FrommUI
 // Runs one fan feature alone, or the whole app, on preview dependencies (no backend):
 //   swift run --package-path Packages/FanApp FanAppPreviews [app|signin|artists|room|profile]
 let usage = "usage: FanAppPreviews [app|signin|artists|room|profile]"
-let arguments = Array(CommandLine.arguments.dropFirst())
-let name = arguments.first ?? "app"
+let name = CommandLine.arguments.dropFirst().first ?? "app"
 
 switch name {
 case "app":

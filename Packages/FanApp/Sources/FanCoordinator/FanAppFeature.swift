@@ -99,15 +99,10 @@ public struct FanAppFeature: Reducer {
         state.destination = nil
         return .none
 
-      case .destination(.presented(.profile(.delegate(.signedOut)))):
-        state = State(signIn: SignInFeature.State(step: .username))
-        return .cancel(id: CancelID.session)
-
-      case .sessionEnded(let reason):
+      case .destination(.presented(.profile(.delegate(.signedOut)))), .sessionEnded:
         // Expired or revoked elsewhere: whichever screen's call was refused, sign in again.
-        let message = APIError.unauthorized(reason).message
-        state = State(
-          signIn: SignInFeature.State(step: .username, error: "\(message) (You were signed out.)"))
+        let ended = action.sessionEnded.map { "\(APIError.unauthorized($0).message) (You were signed out.)" }
+        state = State(signIn: SignInFeature.State(step: .username, error: ended))
         return .cancel(id: CancelID.session)
 
       case .signIn, .artists, .destination:

@@ -27,26 +27,20 @@ public struct FanAppView: TerminalView {
       case .profile(let profile):
         ProfileView().render(profile)
       case nil:
-        list(state)
+        if let artists = state.artists {
+          ArtistListView().render(artists)
+          if let account = state.account {
+            Component.text("Signed in as \(account.displayName) (@\(account.username)).", style: .dim)
+          }
+        } else if let signIn = state.signIn {
+          SignInView().render(signIn)
+        }
       }
     }
     .unread(
       state.artists.flatMap {
         $0.isLoading || $0.artists.isEmpty ? nil : $0.artists.map(\.unreadCount).reduce(0, +)
       })
-  }
-
-  private func list(_ state: FanAppFeature.State) -> Screen {
-    Screen {
-      if let artists = state.artists {
-        ArtistListView().render(artists)
-        if let account = state.account {
-          Component.text("Signed in as \(account.displayName) (@\(account.username)).", style: .dim)
-        }
-      } else if let signIn = state.signIn {
-        SignInView().render(signIn)
-      }
-    }
   }
 
   /// The action of the feature on top for `input`.
@@ -57,14 +51,10 @@ public struct FanAppView: TerminalView {
     case .profile(let profile):
       return ProfileView().action(for: input, in: profile).map { .destination(.presented(.profile($0))) }
     case nil:
-      break
+      if let artists = state.artists {
+        return ArtistListView().action(for: input, in: artists).map(FanAppFeature.Action.artists)
+      }
+      return state.signIn.flatMap { SignInView().action(for: input, in: $0) }.map(FanAppFeature.Action.signIn)
     }
-    if let artists = state.artists {
-      return ArtistListView().action(for: input, in: artists).map(FanAppFeature.Action.artists)
-    }
-    if let signIn = state.signIn {
-      return SignInView().action(for: input, in: signIn).map(FanAppFeature.Action.signIn)
-    }
-    return nil
   }
 }
