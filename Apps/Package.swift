@@ -74,7 +74,7 @@ let package = Package(
         composableArchitecture, commonDataModels, networkProvider, devServerCore,
         .product(name: "FanCoordinator", package: "FanApp"),
         .product(name: "FanArtistList", package: "FanApp"),
-        .product(name: "FanChat", package: "FanApp"), .product(name: "AuthClient", package: "Client"),
+        .product(name: "FanRoom", package: "FanApp"), .product(name: "AuthClient", package: "Client"),
         .product(name: "AuthClientLive", package: "Client"),
         .product(name: "ArtistClient", package: "Client"),
         .product(name: "ArtistClientLive", package: "Client"),

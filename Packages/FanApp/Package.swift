@@ -23,12 +23,12 @@ let package = Package(
   products: [
     .library(name: "FanSignIn", targets: ["FanSignIn"]),
     .library(name: "FanArtistList", targets: ["FanArtistList"]),
-    .library(name: "FanChat", targets: ["FanChat"]),
+    .library(name: "FanRoom", targets: ["FanRoom"]),
     .library(name: "FanProfile", targets: ["FanProfile"]),
     .library(name: "FanCoordinator", targets: ["FanCoordinator"]),
     .library(name: "FanSignInView", targets: ["FanSignInView"]),
     .library(name: "FanArtistListView", targets: ["FanArtistListView"]),
-    .library(name: "FanChatView", targets: ["FanChatView"]),
+    .library(name: "FanRoomView", targets: ["FanRoomView"]),
     .library(name: "FanProfileView", targets: ["FanProfileView"]),
     .library(name: "FanCoordinatorView", targets: ["FanCoordinatorView"]),
     .executable(name: "FanAppPreviews", targets: ["FanAppPreviews"]),
@@ -49,7 +49,7 @@ let package = Package(
       name: "FanArtistList",
       dependencies: [composable, commonDataModels, artistDataModels, artistClient]),
     .target(
-      name: "FanChat",
+      name: "FanRoom",
       dependencies: [composable, commonDataModels, messageDataModels, messageRoom]),
     .target(
       name: "FanProfile",
@@ -57,11 +57,11 @@ let package = Package(
         composable, commonKit, commonDataModels, authDataModels, profileDataModels, authClient, profileClient,
       ]
     ),
-    // The coordinator composes the features: sign in → artists → chat or profile.
+    // The coordinator composes the features: sign in → artists → room or profile.
     .target(
       name: "FanCoordinator",
       dependencies: [
-        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", composable, authDataModels, commonDataModels,
+        "FanSignIn", "FanArtistList", "FanRoom", "FanProfile", composable, authDataModels, commonDataModels,
         authClient,
       ]),
     // Terminal views: each shows one feature with FrommUI and turns keys into that feature's actions.
@@ -70,14 +70,14 @@ let package = Package(
       name: "FanArtistListView",
       dependencies: ["FanArtistList", commonKit, frommUI, commonDataModels, artistDataModels]),
     .target(
-      name: "FanChatView",
-      dependencies: ["FanChat", commonKit, frommUI, commonDataModels, messageDataModels, messageRoom]),
+      name: "FanRoomView",
+      dependencies: ["FanRoom", commonKit, frommUI, commonDataModels, messageDataModels, messageRoom]),
     .target(name: "FanProfileView", dependencies: ["FanProfile", commonKit, frommUI]),
     .target(
       name: "FanCoordinatorView",
       dependencies: [
-        "FanCoordinator", "FanSignIn", "FanArtistList", "FanChat", "FanProfile", "FanSignInView",
-        "FanArtistListView", "FanChatView", "FanProfileView", frommUI,
+        "FanCoordinator", "FanSignIn", "FanArtistList", "FanRoom", "FanProfile", "FanSignInView",
+        "FanArtistListView", "FanRoomView", "FanProfileView", frommUI,
       ]),
     // Fixtures the tests of several features share (accounts, artists, messages, profiles). Only test
     // targets may depend on it, and it depends on no feature, so one feature's tests build alone.
@@ -90,8 +90,8 @@ let package = Package(
     .executableTarget(
       name: "FanAppPreviews",
       dependencies: [
-        "FanSignIn", "FanArtistList", "FanChat", "FanProfile", "FanCoordinator", "FanSignInView",
-        "FanArtistListView", "FanChatView", "FanProfileView", "FanCoordinatorView", commonKit, composable,
+        "FanSignIn", "FanArtistList", "FanRoom", "FanProfile", "FanCoordinator", "FanSignInView",
+        "FanArtistListView", "FanRoomView", "FanProfileView", "FanCoordinatorView", commonKit, composable,
         frommUI, artistClient,
       ]),
     .testTarget(
@@ -106,9 +106,9 @@ let package = Package(
         artistClient,
       ]),
     .testTarget(
-      name: "FanChatTests",
+      name: "FanRoomTests",
       dependencies: [
-        "FanChat", "FanAppTestSupport", composable, testing, commonDataModels, messageDataModels,
+        "FanRoom", "FanAppTestSupport", composable, testing, commonDataModels, messageDataModels,
         messageClient, messageRoom,
       ]),
     .testTarget(
@@ -120,7 +120,7 @@ let package = Package(
     .testTarget(
       name: "FanCoordinatorTests",
       dependencies: [
-        "FanCoordinator", "FanCoordinatorView", "FanAppTestSupport", "FanSignIn", "FanArtistList", "FanChat",
+        "FanCoordinator", "FanCoordinatorView", "FanAppTestSupport", "FanSignIn", "FanArtistList", "FanRoom",
         "FanProfile", composable, testing, frommUI, commonDataModels, authDataModels, artistDataModels,
         messageDataModels,
         profileDataModels,
@@ -133,9 +133,9 @@ let package = Package(
       name: "FanArtistListViewTests",
       dependencies: ["FanArtistListView", "FanAppTestSupport", "FanArtistList", frommUI, artistDataModels]),
     .testTarget(
-      name: "FanChatViewTests",
+      name: "FanRoomViewTests",
       dependencies: [
-        "FanChatView", "FanAppTestSupport", "FanChat", frommUI, commonDataModels, messageDataModels,
+        "FanRoomView", "FanAppTestSupport", "FanRoom", frommUI, commonDataModels, messageDataModels,
         messageClient, messageRoom,
       ]),
     .testTarget(

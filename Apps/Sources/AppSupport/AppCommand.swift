@@ -71,31 +71,23 @@ public struct AppOptions: Sendable, Equatable {
     case .version: return .version
     case nil: break
     }
-    var server: URL?
-    var data: String?
-    var plain = false
-    var quiet = false
-    var user: String?
-    var seen: Set<String> = []
+    var values: [String: String] = [:]
     for option in line.options {
-      guard seen.insert(option.name).inserted else { throw .repeated(option.name) }
-      let value = option.value ?? ""
-      switch option.name {
-      case "--plain": plain = true
-      case "--quiet": quiet = true
-      case "--server": server = try serverURL(value)
-      case "--user": user = try username(value)
-      default: data = value
+      guard values.updateValue(option.value ?? "", forKey: option.name) == nil else {
+        throw .repeated(option.name)
       }
     }
     let dataDirectory: URL
-    if let data {
+    if let data = values["--data"] {
       dataDirectory = resolve(data, against: currentDirectory)
     } else {
       dataDirectory = try defaultDataDirectory(environment: environment, currentDirectory: currentDirectory)
     }
     return .run(
-      AppOptions(server: server, dataDirectory: dataDirectory, plain: plain, quiet: quiet, user: user))
+      AppOptions(
+        server: try values["--server"].map(serverURL), dataDirectory: dataDirectory,
+        plain: values["--plain"] != nil, quiet: values["--quiet"] != nil,
+        user: try values["--user"].map(username)))
   }
 
   /// The data folder when `--data` is not given: `$FROMM_DATA`, else

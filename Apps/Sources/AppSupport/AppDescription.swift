@@ -10,8 +10,6 @@ public struct AppDescription: Sendable, Equatable {
   public var name: String
   /// One sentence saying what the app is for.
   public var summary: String
-  /// The version `--version` prints.
-  public var version: String
   /// The folder in the data folder that keeps this app's saved sessions between launches, one
   /// file per account.
   public var sessionFolderName: String
@@ -20,17 +18,14 @@ public struct AppDescription: Sendable, Equatable {
 
   /// Describes an app.
   public init(
-    name: String, summary: String, version: String = AppDescription.currentVersion,
-    sessionFolderName: String,
-    helpFooter: String = ""
+    name: String, summary: String, sessionFolderName: String, helpFooter: String = ""
   ) {
     self.name = name
     self.summary = summary
-    self.version = version
     self.sessionFolderName = sessionFolderName
     self.helpFooter = helpFooter
   }
 
-  /// The version of both apps.
-  public static let currentVersion = "0.1.0"
+  /// The version `--version` prints: both apps are released together.
+  public var version: String { "0.1.0" }
 }

@@ -29,8 +29,6 @@ public struct AppEnvironment: Sendable {
   public let sessionNotice: String?
   /// The API client every live client uses.
   public let api: APIClient
-  /// Where the backend is, for messages: the server's URL or the data folder.
-  public let backendDescription: String
 
   /// Prepares the data folder, opens the embedded backend or connects to `options.server`,
   /// checks that the backend answers `GET /v1/health` within `healthTimeout`, and picks the saved
@@ -58,17 +56,16 @@ public struct AppEnvironment: Sendable {
       backend = nil
       description = server.absoluteString
     } else {
-      let embedded: DevBackend
       do {
-        embedded = try DevBackend(dataDirectory: options.dataDirectory)
+        let embedded = try DevBackend(dataDirectory: options.dataDirectory)
+        backend = embedded
+        transport = InProcessTransport(handler: embedded.handler)
       } catch let error as DevBackendError {
         throw StartupError(error.message)
       } catch {
         throw StartupError(
           "The embedded backend cannot open its data in '\(options.dataDirectory.path)': \(error)")
       }
-      backend = embedded
-      transport = InProcessTransport(handler: embedded.handler)
       description = "the embedded backend in '\(options.dataDirectory.path)'"
     }
     try await checkHealth(of: transport, at: description, timeout: healthTimeout)
@@ -102,8 +99,7 @@ public struct AppEnvironment: Sendable {
     }
     return AppEnvironment(
       options: options, backend: backend, sessionStore: sessionStore,
-      sessionNotice: notices.isEmpty ? nil : notices.joined(separator: "\n"), api: api,
-      backendDescription: description)
+      sessionNotice: notices.isEmpty ? nil : notices.joined(separator: "\n"), api: api)
   }
 
   /// Makes sure the server still accepts `user`'s saved session before a script's first line is
@@ -131,33 +127,25 @@ public struct AppEnvironment: Sendable {
   ) async throws(StartupError) {
     // `race` returns at the deadline even when the transport ignores cancellation (a task group
     // would wait for it).
-    let outcome: Result<WireResponse, APIError>?
+    let response: WireResponse
     do {
-      outcome = .success(
-        try await race(
-          { try await transport.send(WireRequest(method: "GET", path: APIPaths.health)) },
-          deadline: { try await Task.sleep(for: timeout) },
-          onDeadline: APIError.timeout, onCancel: APIError.cancelled))
+      response = try await race(
+        { try await transport.send(WireRequest(method: "GET", path: APIPaths.health)) },
+        deadline: { try await Task.sleep(for: timeout) },
+        onDeadline: APIError.timeout, onCancel: APIError.cancelled)
     } catch APIError.timeout {
-      outcome = nil
-    } catch {
-      outcome = .failure(APIError(error))
-    }
-    switch outcome {
-    case .success(let response) where response.status == 200:
-      return
-    case .success(let response):
-      throw StartupError(
-        "The server at \(description) answered the health check with status \(response.status); "
-          + "is it a fromm-server? Check the --server URL.")
-    case .failure(let error):
-      throw StartupError(
-        "\(error.message) (Start one with: swift run --package-path Packages/DevServer fromm-server, "
-          + "or leave out --server to use the embedded backend.)")
-    case nil:
       throw StartupError(
         "The server at \(description) did not answer within \(timeout). "
           + "Check that it is running, or leave out --server to use the embedded backend.")
+    } catch {
+      throw StartupError(
+        "\(APIError(error).message) (Start one with: swift run --package-path Packages/DevServer fromm-server, "
+          + "or leave out --server to use the embedded backend.)")
+    }
+    guard response.status == 200 else {
+      throw StartupError(
+        "The server at \(description) answered the health check with status \(response.status); "
+          + "is it a fromm-server? Check the --server URL.")
     }
   }
 }

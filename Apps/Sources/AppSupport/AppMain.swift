@@ -19,10 +19,6 @@ import FrommUI
 /// the command line and startup go to standard error, prefixed with the app's name.
 @MainActor
 public enum AppMain {
-  /// Whether a person is at a terminal: input and output are both a terminal, as
-  /// `Terminal.standard()` decides.
-  static func isInteractive() -> Bool { isatty(0) == 1 && isatty(1) == 1 }
-
   /// Runs `reducer` through `view` with live dependencies from `initialState`, the state for the
   /// account `--user` names (`nil` when none), which the app asks for when it has no session
   /// saved; returns the exit status.
@@ -52,8 +48,9 @@ public enum AppMain {
     case .run(let options):
       let live: AppEnvironment
       do {
+        // A person is at a terminal when input and output both are one, as `Terminal.standard()` decides.
         live = try await AppEnvironment.start(
-          options, app: app, interactive: !options.plain && isInteractive())
+          options, app: app, interactive: !options.plain && isatty(0) == 1 && isatty(1) == 1)
       } catch {
         StandardStreams.writeError("\(app.name): \(error.message)\n")
         return 1

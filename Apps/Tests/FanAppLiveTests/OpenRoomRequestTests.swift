@@ -6,8 +6,8 @@ import CommonDataModels
 import ComposableArchitecture
 import DevServerCore
 import FanArtistList
-import FanChat
 import FanCoordinator
+import FanRoom
 import Foundation
 import MessageClient
 import MessageClientLive
@@ -52,8 +52,8 @@ struct OpenRoomRequestTests {
     }
     store.send(.artists(.view(.openTapped(iu))))
     await store.wait("the room loads") {
-      guard case .chat(let chat) = $0.destination else { return false }
-      return chat.room.feed.hasLoaded
+      guard case .room(let room) = $0.destination else { return false }
+      return room.room.feed.hasLoaded
     }
     let activityBefore = requests.count("/v1/activity")
     let sent = 5
@@ -61,14 +61,14 @@ struct OpenRoomRequestTests {
       let text = "One response each \(number)"
       _ = try await MessageClient.live(artistAPI).send(iu, text, UUID())
       await store.wait("message \(number) arrives in the room") {
-        guard case .chat(let chat) = $0.destination else { return false }
-        return chat.room.feed.messages.contains { $0.text == text }
+        guard case .room(let room) = $0.destination else { return false }
+        return room.room.feed.messages.contains { $0.text == text }
       }
     }
     #expect(requests.count("/v1/activity") == activityBefore)
 
     // Back on the list: following starts again, with a fresh read that has the room read.
-    store.send(.destination(.presented(.chat(.view(.backTapped)))))
+    store.send(.destination(.presented(.room(.view(.backTapped)))))
     await store.wait("the list follows again") {
       $0.destination == nil && requests.count("/v1/activity") > activityBefore
     }

@@ -96,25 +96,18 @@ public struct ArtistListView: TerminalView {
   public func action(for input: InputEvent, in state: ArtistListFeature.State) -> ArtistListFeature.Action? {
     if KeyMap.reload.matches(input) { return .view(.reloadTapped) }
     if KeyMap.profile.matches(input) { return .view(.profileTapped) }
-    if let name = KeyMap.subscribe.argument(of: input) {
-      return Self.artistID(named: name, in: state).map { .view(.subscribeTapped($0)) }
+    let commands: [(KeyBinding, (AccountID) -> ArtistListFeature.Action.View)] = [
+      (KeyMap.subscribe, { .subscribeTapped($0) }), (KeyMap.unsubscribe, { .unsubscribeTapped($0) }),
+      (KeyMap.open, { .openTapped($0) }),
+    ]
+    for (key, tapped) in commands {
+      guard let name = key.argument(of: input) else { continue }
+      return Self.artistID(named: name, in: state).map { .view(tapped($0)) }
         ?? .view(.unknownArtistNamed(name))
     }
-    if let name = KeyMap.unsubscribe.argument(of: input) {
-      return Self.artistID(named: name, in: state).map { .view(.unsubscribeTapped($0)) }
-        ?? .view(.unknownArtistNamed(name))
-    }
-    if let name = KeyMap.open.argument(of: input) {
-      return Self.artistID(named: name, in: state).map { .view(.openTapped($0)) }
-        ?? .view(.unknownArtistNamed(name))
-    }
-    switch input {
-    case .line(let text):
-      if let id = Self.artistID(named: text, in: state) { return .view(.openTapped(id)) }
-      return input.number != nil ? .view(.unknownArtistNamed(text)) : nil
-    default:
-      return nil
-    }
+    guard case .line(let text) = input else { return nil }
+    if let id = Self.artistID(named: text, in: state) { return .view(.openTapped(id)) }
+    return input.number != nil ? .view(.unknownArtistNamed(text)) : nil
   }
 
   /// The artist a fan means by a row number, a username (with or without `@`) or a display name.

@@ -1,6 +1,6 @@
 import ComposableArchitecture
-import FanChat
 import FanProfile
+import FanRoom
 
 extension FanAppFeature {
   /// What opens over the artist list: a room or the profile.
@@ -9,7 +9,7 @@ extension FanAppFeature {
     /// The screen shown over the list.
     public enum State: Equatable, Sendable, CasePathable {
       /// An artist's room.
-      case chat(ChatFeature.State)
+      case room(RoomFeature.State)
       /// The fan's profile.
       case profile(ProfileFeature.State)
     }

@@ -3,8 +3,8 @@ import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
 import FanArtistList
-import FanChat
 import FanProfile
+import FanRoom
 import FanSignIn
 
 /// The fan app: sign in, then the artist list, over which a room or the profile opens.
@@ -76,38 +76,33 @@ public struct FanAppFeature: Reducer {
 
       case .artists(.delegate(.openRoom(let artist))):
         guard let account = state.account, let artists = state.artists else { return .none }
-        state.destination = .chat(
-          ChatFeature.State(
+        state.destination = .room(
+          RoomFeature.State(
             artistId: artist.id, artistName: artist.displayName, artistUsername: artist.username,
             myId: account.id, unreadCount: artists.$artists[dynamicMember: \.[unreadCountOf: artist.id]]))
-        return .send(.destination(.presented(.chat(.room(.view(.task))))))
+        return .send(.destination(.presented(.room(.room(.view(.task))))))
 
       case .artists(.delegate(.openProfile)):
         state.destination = .profile(ProfileFeature.State(account: state.$account))
         return .send(.destination(.presented(.profile(.view(.task)))))
 
-      case .destination(.presented(.chat(.delegate(.close)))):
+      case .destination(.presented(.room(.delegate(.close)))):
         state.destination = nil
         return .send(.artists(.view(.shownAgain)))
 
       case .destination(.dismiss):
         // Dismissed from outside the room: the list is on top again all the same.
-        guard case .chat = state.destination else { return .none }
+        guard case .room = state.destination else { return .none }
         return .send(.artists(.view(.shownAgain)))
 
       case .destination(.presented(.profile(.delegate(.close)))):
         state.destination = nil
         return .none
 
-      case .destination(.presented(.profile(.delegate(.signedOut)))):
-        state = State(signIn: SignInFeature.State(step: .username))
-        return .cancel(id: CancelID.session)
-
-      case .sessionEnded(let reason):
+      case .destination(.presented(.profile(.delegate(.signedOut)))), .sessionEnded:
         // Expired or revoked elsewhere: whichever screen's call was refused, sign in again.
-        let message = APIError.unauthorized(reason).message
-        state = State(
-          signIn: SignInFeature.State(step: .username, error: "\(message) (You were signed out.)"))
+        let ended = action.sessionEnded.map { "\(APIError.unauthorized($0).message) (You were signed out.)" }
+        state = State(signIn: SignInFeature.State(step: .username, error: ended))
         return .cancel(id: CancelID.session)
 
       case .signIn, .artists, .destination:

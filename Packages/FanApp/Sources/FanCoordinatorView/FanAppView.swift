@@ -1,10 +1,10 @@
 import FanArtistList
 import FanArtistListView
-import FanChat
-import FanChatView
 import FanCoordinator
 import FanProfile
 import FanProfileView
+import FanRoom
+import FanRoomView
 import FanSignIn
 import FanSignInView
 import FrommUI
@@ -22,12 +22,19 @@ public struct FanAppView: TerminalView {
   public func render(_ state: FanAppFeature.State) -> Screen {
     Screen {
       switch state.destination {
-      case .chat(let chat):
-        ChatView().render(chat)
+      case .room(let room):
+        RoomView().render(room)
       case .profile(let profile):
         ProfileView().render(profile)
       case nil:
-        list(state)
+        if let artists = state.artists {
+          ArtistListView().render(artists)
+          if let account = state.account {
+            Component.text("Signed in as \(account.displayName) (@\(account.username)).", style: .dim)
+          }
+        } else if let signIn = state.signIn {
+          SignInView().render(signIn)
+        }
       }
     }
     .unread(
@@ -36,35 +43,18 @@ public struct FanAppView: TerminalView {
       })
   }
 
-  private func list(_ state: FanAppFeature.State) -> Screen {
-    Screen {
-      if let artists = state.artists {
-        ArtistListView().render(artists)
-        if let account = state.account {
-          Component.text("Signed in as \(account.displayName) (@\(account.username)).", style: .dim)
-        }
-      } else if let signIn = state.signIn {
-        SignInView().render(signIn)
-      }
-    }
-  }
-
   /// The action of the feature on top for `input`.
   public func action(for input: InputEvent, in state: FanAppFeature.State) -> FanAppFeature.Action? {
     switch state.destination {
-    case .chat(let chat):
-      return ChatView().action(for: input, in: chat).map { .destination(.presented(.chat($0))) }
+    case .room(let room):
+      return RoomView().action(for: input, in: room).map { .destination(.presented(.room($0))) }
     case .profile(let profile):
       return ProfileView().action(for: input, in: profile).map { .destination(.presented(.profile($0))) }
     case nil:
-      break
+      if let artists = state.artists {
+        return ArtistListView().action(for: input, in: artists).map(FanAppFeature.Action.artists)
+      }
+      return state.signIn.flatMap { SignInView().action(for: input, in: $0) }.map(FanAppFeature.Action.signIn)
     }
-    if let artists = state.artists {
-      return ArtistListView().action(for: input, in: artists).map(FanAppFeature.Action.artists)
-    }
-    if let signIn = state.signIn {
-      return SignInView().action(for: input, in: signIn).map(FanAppFeature.Action.signIn)
-    }
-    return nil
   }
 }

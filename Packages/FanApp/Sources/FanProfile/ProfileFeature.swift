@@ -134,8 +134,7 @@ public struct ProfileFeature: Reducer {
 
     case .profileResponse(.success(let profile)):
       state.isLoading = false
-      state.profile = profile
-      state.share(profile)
+      state.show(profile)
       return .none
 
     case .profileResponse(.failure(let error)):
@@ -165,8 +164,7 @@ public struct ProfileFeature: Reducer {
       state.isSaving = false
       state.isEditing = false
       state.draft = ""
-      state.profile = profile
-      state.share(profile)
+      state.show(profile)
       state.notice = "Saved. Artists now see you as “\(profile.displayName)”."
       return .none
 
@@ -185,9 +183,6 @@ public struct ProfileFeature: Reducer {
     case .view(.signOutTapped):
       guard !state.isSigningOut else { return .none }
       state.confirmationDialog = Self.signOutConfirmation
-      return .none
-
-    case .confirmationDialog(.dismiss):
       return .none
 
     case .confirmationDialog(.presented(.confirmSignOut)):
@@ -210,7 +205,7 @@ public struct ProfileFeature: Reducer {
     case .view(.backTapped):
       return .send(.delegate(.close))
 
-    case .delegate:
+    case .confirmationDialog(.dismiss), .delegate:
       return .none
     }
   }
@@ -226,8 +221,9 @@ public struct ProfileFeature: Reducer {
 }
 
 extension ProfileFeature.State {
-  /// Puts the nickname of `profile`, as loaded or saved, where every screen reads it.
-  mutating func share(_ profile: Profile) {
+  /// Shows `profile`, as loaded or saved, and puts its nickname where every screen reads it.
+  mutating func show(_ profile: Profile) {
+    self.profile = profile
     if let account, account.displayName != profile.displayName {
       self.account?.displayName = profile.displayName
     }

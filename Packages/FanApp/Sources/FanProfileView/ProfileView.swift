@@ -32,9 +32,7 @@ public struct ProfileView: TerminalView {
         Component.text("Username: @\(profile.username)")
         Component.text("Nickname (what artists see): \(profile.displayName)")
         if !profile.statusMessage.isEmpty { Component.text("Status: \(profile.statusMessage)") }
-        if let count = profile.subscriptionCount {
-          Component.text("Subscriptions: \(count)")
-        }
+        if let count = profile.subscriptionCount { Component.text("Subscriptions: \(count)") }
       }
       if state.isLoading { Component.progress("Loading your profile") }
       if let notice = state.notice { Component.notice(notice) }

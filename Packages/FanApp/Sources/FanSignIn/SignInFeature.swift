@@ -137,11 +137,6 @@ public struct SignInFeature: Reducer {
       }
       return .none
 
-    case .usernameChecked(.failure(let error)):
-      state.isWorking = false
-      state.error = error.message
-      return .none
-
     case .view(.passwordSubmitted(let password)):
       guard !state.isWorking, state.step == .password else { return .none }
       if case .invalid(let problem) = AccountRules.validatePassword(password) {
@@ -173,19 +168,14 @@ public struct SignInFeature: Reducer {
       }
       return .send(.delegate(.signedIn(session)))
 
-    case .authResponse(.failure(let error)):
+    case .usernameChecked(.failure(let error)), .authResponse(.failure(let error)):
       state.isWorking = false
       state.error = error.message
       return .none
 
-    case .view(.modeChanged(let mode)):
+    case .view(.modeChanged), .view(.backTapped):
       guard !state.isWorking else { return .none }
-      state.mode = mode
-      state.step = .username
-      return .none
-
-    case .view(.backTapped):
-      guard !state.isWorking else { return .none }
+      if case .view(.modeChanged(let mode)) = action { state.mode = mode }
       state.step = .username
       return .none
 

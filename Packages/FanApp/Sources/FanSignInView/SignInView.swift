@@ -50,14 +50,11 @@ public struct SignInView: TerminalView {
     if KeyMap.signUp.matches(input, keys: false) { return .view(.modeChanged(.signUp)) }
     if KeyMap.signIn.matches(input, keys: false) { return .view(.modeChanged(.signIn)) }
     if state.step == .password, KeyMap.back.matches(input, keys: false) { return .view(.backTapped) }
-    switch input {
-    case .line(let text):
-      switch state.step {
-      case .restoring: return nil
-      case .username: return .view(.usernameSubmitted(text))
-      case .password: return .view(.passwordSubmitted(text))
-      }
-    default: return nil
+    guard case .line(let text) = input else { return nil }
+    switch state.step {
+    case .restoring: return nil
+    case .username: return .view(.usernameSubmitted(text))
+    case .password: return .view(.passwordSubmitted(text))
     }
   }
 

@@ -7,9 +7,9 @@ import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
 import FanArtistList
-import FanChat
 import FanCoordinator
 import FanProfile
+import FanRoom
 import FanSignIn
 import MessageClient
 import MessageDataModels
@@ -101,37 +101,37 @@ struct FanAppNavigationTests {
 
     await store.send(.artists(.view(.openTapped(1))))
     await store.receive(.artists(.delegate(.openRoom(.iu(unread: 2))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, unreadCount: Shared(value: 2)
         ))
     }
-    await store.receive(.destination(.presented(.chat(.room(.view(.task)))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+    await store.receive(.destination(.presented(.room(.room(.view(.task)))))) {
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(isLoading: true, isLive: true), unreadCount: Shared(value: 2)))
     }
     continuation.yield(.loaded([.hello], hasOlder: false))
     // The room and the list share the unread count: reading the room clears the list's badge.
     await store.receive(
-      .destination(.presented(.chat(.room(.roomUpdated(.loaded([.hello], hasOlder: false))))))
+      .destination(.presented(.room(.room(.roomUpdated(.loaded([.hello], hasOlder: false))))))
     ) {
       $0.artists?.artists[id: 1]?.unreadCount = 0
-      $0.destination = .chat(
-        ChatFeature.State(
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true), unreadCount: Shared(value: 0)))
     }
 
-    await store.send(.destination(.presented(.chat(.view(.backTapped))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+    await store.send(.destination(.presented(.room(.view(.backTapped))))) {
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(messages: [.hello], hasLoaded: true)))
     }
     // Nothing to reload: the list already shows the room read.
-    await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
+    await store.receive(.destination(.presented(.room(.delegate(.close))))) { $0.destination = nil }
     await store.receive(.artists(.view(.shownAgain)))
     #expect(store.state.artists?.artists[id: 1]?.unreadCount == 0)
     continuation.finish()
@@ -141,11 +141,11 @@ struct FanAppNavigationTests {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let ended = Mutex(false)
     continuation.onTermination = { _ in ended.withLock { $0 = true } }
-    let room = ChatFeature.State(
+    let room = RoomFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
       feed: RoomFeed(messages: [.hello], hasLoaded: true))
     var state = Self.signedIn()
-    state.destination = .chat(room)
+    state.destination = .room(room)
     let store = TestStore(initialState: state) {
       FanAppFeature()
     } withDependencies: {
@@ -156,16 +156,16 @@ struct FanAppNavigationTests {
       $0.artistClient.followActivity = { AsyncThrowingStream { $0.finish() } }
     }
 
-    await store.send(.destination(.presented(.chat(.room(.view(.reloadTapped)))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+    await store.send(.destination(.presented(.room(.room(.view(.reloadTapped)))))) {
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(messages: [.hello], hasLoaded: true, isLoading: true, isLive: true)))
     }
     continuation.yield(.loaded([], hasOlder: false))
-    await store.receive(.destination(.presented(.chat(.room(.roomUpdated(.loaded([], hasOlder: false))))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+    await store.receive(.destination(.presented(.room(.room(.roomUpdated(.loaded([], hasOlder: false))))))) {
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(messages: [.hello], hasLoaded: true, isLive: true)))
     }
@@ -204,8 +204,8 @@ struct FanAppNavigationTests {
 
   @Test func sessionEnded_whileReading_closesTheRoomAndReturnsToSignIn() async {
     var state = Self.signedIn()
-    state.destination = .chat(
-      ChatFeature.State(
+    state.destination = .room(
+      RoomFeature.State(
         artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
         feed: RoomFeed(messages: [.hello], hasLoaded: true)))
     let store = TestStore(initialState: state) { FanAppFeature() }

@@ -6,8 +6,8 @@ import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
 import FanArtistList
-import FanChat
 import FanCoordinator
+import FanRoom
 import FanSignIn
 import MessageClient
 import MessageDataModels
@@ -30,8 +30,8 @@ struct FanAppLiveUpdateTests {
     let list = ArtistListFeature.State(artists: [.iu(unread: 0), .taeyeon(unread: 0)])
     return FanAppFeature.State(
       signIn: nil, account: Session.minji.account, artists: list,
-      destination: .chat(
-        ChatFeature.State(
+      destination: .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           unreadCount: list.$artists[dynamicMember: \.[unreadCountOf: 1]])))
   }
@@ -81,22 +81,22 @@ struct FanAppLiveUpdateTests {
     }
     await store.send(.artists(.view(.openTapped(1))))
     await store.receive(.artists(.delegate(.openRoom(.iu(unread: 0))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, unreadCount: Shared(value: 0)
         ))
     }
-    await store.receive(.destination(.presented(.chat(.room(.view(.task)))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+    await store.receive(.destination(.presented(.room(.room(.view(.task)))))) {
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(isLoading: true, isLive: true), unreadCount: Shared(value: 0)))
     }
     #expect(firstEnded.withLock { $0 })
     roomContinuation.yield(.loaded([], hasOlder: false))
-    await store.receive(.destination(.presented(.chat(.room(.roomUpdated(.loaded([], hasOlder: false))))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+    await store.receive(.destination(.presented(.room(.room(.roomUpdated(.loaded([], hasOlder: false))))))) {
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(hasLoaded: true, isLive: true), unreadCount: Shared(value: 0)))
     }
@@ -107,9 +107,9 @@ struct FanAppLiveUpdateTests {
       let message = Message.broadcast(MessageID(rawValue: id), "\(id)")
       roomContinuation.yield(.messages([message]))
       messages.append(message)
-      await store.receive(.destination(.presented(.chat(.room(.roomUpdated(.messages([message]))))))) {
-        $0.destination = .chat(
-          ChatFeature.State(
+      await store.receive(.destination(.presented(.room(.room(.roomUpdated(.messages([message]))))))) {
+        $0.destination = .room(
+          RoomFeature.State(
             artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
             feed: RoomFeed(messages: messages, hasLoaded: true, isLive: true),
             unreadCount: Shared(value: 0)))
@@ -117,14 +117,14 @@ struct FanAppLiveUpdateTests {
     }
     #expect(activityCalls.withLock { $0 } == 1)
 
-    await store.send(.destination(.presented(.chat(.view(.backTapped))))) {
-      $0.destination = .chat(
-        ChatFeature.State(
+    await store.send(.destination(.presented(.room(.view(.backTapped))))) {
+      $0.destination = .room(
+        RoomFeature.State(
           artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
           feed: RoomFeed(messages: messages, hasLoaded: true),
           unreadCount: Shared(value: 0)))
     }
-    await store.receive(.destination(.presented(.chat(.delegate(.close))))) { $0.destination = nil }
+    await store.receive(.destination(.presented(.room(.delegate(.close))))) { $0.destination = nil }
     await store.receive(.artists(.view(.shownAgain)))
     // TAEYEON broadcast while IU's room was open: the fresh read brings her count.
     let taeyeonsRoom = RoomActivity(artistId: 2, newestMessageId: 40, newMessageCount: 1, unreadCount: 1)

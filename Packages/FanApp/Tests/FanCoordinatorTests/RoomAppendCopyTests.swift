@@ -3,8 +3,8 @@ import CommonDataModels
 import ComposableArchitecture
 import FanAppTestSupport
 import FanArtistList
-import FanChat
 import FanCoordinator
+import FanRoom
 import MessageDataModels
 import MessageRoom
 import Testing
@@ -21,13 +21,13 @@ struct RoomAppendCopyTests {
     var messages: [Message] = []
     messages.reserveCapacity(held + 1_000)
     for id in 1...Int64(held) { messages.append(.broadcast(MessageID(rawValue: id), "\(id)")) }
-    let chat = ChatFeature.State(
+    let room = RoomFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
       feed: RoomFeed(messages: messages, hasLoaded: true, isLive: true))
     return Store(
       initialState: FanAppFeature.State(
         signIn: nil, account: Session.minji.account, artists: ArtistListFeature.State(),
-        destination: .chat(chat))
+        destination: .room(room))
     ) {
       FanAppFeature()
     }
@@ -35,7 +35,7 @@ struct RoomAppendCopyTests {
 
   static func arrive(_ id: Int64) -> FanAppFeature.Action {
     .destination(
-      .presented(.chat(.room(.roomUpdated(.messages([.broadcast(MessageID(rawValue: id), "new")]))))))
+      .presented(.room(.room(.roomUpdated(.messages([.broadcast(MessageID(rawValue: id), "new")]))))))
   }
 
   @Test func messageArrives_inATenThousandMessageRoomWatchedAsByTheRunLoop_isAppendedWithoutCopying() {
@@ -68,15 +68,15 @@ extension Store where State == FanAppFeature.State, Action == FanAppFeature.Acti
   /// The address of the open room's message storage.
   fileprivate var messagesStorage: Int? {
     withState { state in
-      guard case .chat(let chat) = state.destination else { return nil }
-      return chat.room.feed.messages.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
+      guard case .room(let room) = state.destination else { return nil }
+      return room.room.feed.messages.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) } }
     }
   }
 
   fileprivate var messageCount: Int {
     withState { state in
-      guard case .chat(let chat) = state.destination else { return 0 }
-      return chat.room.feed.messages.count
+      guard case .room(let room) = state.destination else { return 0 }
+      return room.room.feed.messages.count
     }
   }
 }

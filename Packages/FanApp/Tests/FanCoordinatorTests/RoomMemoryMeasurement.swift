@@ -3,9 +3,9 @@ import CommonDataModels
 import ComposableArchitecture
 import FanAppTestSupport
 import FanArtistList
-import FanChat
 import FanCoordinator
 import FanCoordinatorView
+import FanRoom
 import Foundation
 import MessageDataModels
 import MessageRoom
@@ -74,8 +74,8 @@ struct RoomMemoryMeasurement {
     let store = Store(
       initialState: FanAppFeature.State(
         signIn: nil, account: Session.minji.account, artists: ArtistListFeature.State(),
-        destination: .chat(
-          ChatFeature.State(
+        destination: .room(
+          RoomFeature.State(
             artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
             feed: RoomFeed(hasLoaded: true, isLive: true))))
     ) {
@@ -85,7 +85,7 @@ struct RoomMemoryMeasurement {
     defer { observation.cancel() }
     for page in pages {
       let batch = try WireJSON.decode(MessagePage.self, from: page).messages
-      store.send(.destination(.presented(.chat(.room(.roomUpdated(.messages(batch)))))))
+      store.send(.destination(.presented(.room(.room(.roomUpdated(.messages(batch)))))))
     }
     let withState = try heapInUse()
     let screen = store.withState { FanAppView().render($0) }
@@ -93,8 +93,8 @@ struct RoomMemoryMeasurement {
     var transcript = PlainTranscript()
     let printed = transcript.update(ScreenRenderer(width: 100, colors: false).render(screen))
     let shown = store.withState { state -> Int in
-      guard case .chat(let chat) = state.destination else { return 0 }
-      return chat.room.feed.messages.count
+      guard case .room(let room) = state.destination else { return 0 }
+      return room.room.feed.messages.count
     }
     #expect(shown == pages.count * 100 && printed != nil)
     let withTranscript = try heapInUse()

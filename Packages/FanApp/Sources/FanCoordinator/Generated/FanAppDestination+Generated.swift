@@ -2,14 +2,14 @@
 // Change FanAppDestination.swift and run scripts/codegen.
 
 import ComposableArchitecture
-import FanChat
 import FanProfile
+import FanRoom
 
 extension FanAppFeature.Destination {
   /// The actions of the screen shown in each case of ``State``.
   public enum Action: Equatable, Sendable, CasePathable {
-    /// ``ChatFeature``'s actions, while the state is ``State/chat``.
-    case chat(ChatFeature.Action)
+    /// ``RoomFeature``'s actions, while the state is ``State/room``.
+    case room(RoomFeature.Action)
     /// ``ProfileFeature``'s actions, while the state is ``State/profile``.
     case profile(ProfileFeature.Action)
   }
@@ -17,7 +17,7 @@ extension FanAppFeature.Destination {
   /// Each case's feature, run while the state is in that case.
   @ReducerBuilder<State, Action>
   public var body: some ReducerOf<Self> {
-    Scope(state: \.chat, action: \.chat) { ChatFeature() }
+    Scope(state: \.room, action: \.room) { RoomFeature() }
     Scope(state: \.profile, action: \.profile) { ProfileFeature() }
   }
 }
@@ -28,13 +28,13 @@ extension FanAppFeature.Destination.State: CaseReducerState {
 }
 
 extension FanAppFeature.Destination.Action {
-  /// The case paths of ``FanAppFeature/Destination/Action``: `\.chat`, `\.profile`.
+  /// The case paths of ``FanAppFeature/Destination/Action``: `\.room`, `\.profile`.
   public struct AllCasePaths: Sendable {
-    /// The `chat` case.
-    public var chat: AnyCasePath<FanAppFeature.Destination.Action, ChatFeature.Action> {
+    /// The `room` case.
+    public var room: AnyCasePath<FanAppFeature.Destination.Action, RoomFeature.Action> {
       AnyCasePath(
-        embed: FanAppFeature.Destination.Action.chat,
-        extract: { if case .chat(let value) = $0 { value } else { nil } })
+        embed: FanAppFeature.Destination.Action.room,
+        extract: { if case .room(let value) = $0 { value } else { nil } })
     }
     /// The `profile` case.
     public var profile: AnyCasePath<FanAppFeature.Destination.Action, ProfileFeature.Action> {
@@ -47,9 +47,9 @@ extension FanAppFeature.Destination.Action {
   /// The case paths of ``FanAppFeature/Destination/Action``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
-  /// The payload of the `chat` case, or `nil` in another case.
-  public var chat: ChatFeature.Action? {
-    if case .chat(let value) = self { value } else { nil }
+  /// The payload of the `room` case, or `nil` in another case.
+  public var room: RoomFeature.Action? {
+    if case .room(let value) = self { value } else { nil }
   }
 
   /// The payload of the `profile` case, or `nil` in another case.
@@ -59,13 +59,13 @@ extension FanAppFeature.Destination.Action {
 }
 
 extension FanAppFeature.Destination.State {
-  /// The case paths of ``FanAppFeature/Destination/State``: `\.chat`, `\.profile`.
+  /// The case paths of ``FanAppFeature/Destination/State``: `\.room`, `\.profile`.
   public struct AllCasePaths: Sendable {
-    /// The `chat` case.
-    public var chat: AnyCasePath<FanAppFeature.Destination.State, ChatFeature.State> {
+    /// The `room` case.
+    public var room: AnyCasePath<FanAppFeature.Destination.State, RoomFeature.State> {
       AnyCasePath(
-        embed: FanAppFeature.Destination.State.chat,
-        extract: { if case .chat(let value) = $0 { value } else { nil } })
+        embed: FanAppFeature.Destination.State.room,
+        extract: { if case .room(let value) = $0 { value } else { nil } })
     }
     /// The `profile` case.
     public var profile: AnyCasePath<FanAppFeature.Destination.State, ProfileFeature.State> {
@@ -78,9 +78,9 @@ extension FanAppFeature.Destination.State {
   /// The case paths of ``FanAppFeature/Destination/State``.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 
-  /// The payload of the `chat` case, or `nil` in another case.
-  public var chat: ChatFeature.State? {
-    if case .chat(let value) = self { value } else { nil }
+  /// The payload of the `room` case, or `nil` in another case.
+  public var room: RoomFeature.State? {
+    if case .room(let value) = self { value } else { nil }
   }
 
   /// The payload of the `profile` case, or `nil` in another case.

@@ -6,8 +6,8 @@ import AuthDataModels
 import CommonDataModels
 import ComposableArchitecture
 import FanArtistList
-import FanChat
 import FanProfile
+import FanRoom
 import FanSignIn
 
 extension FanAppFeature.Action {

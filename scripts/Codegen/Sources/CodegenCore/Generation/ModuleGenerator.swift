@@ -2,7 +2,7 @@
 struct ModuleGenerator: Sendable {
   /// The module's hand-written Swift files (nothing under `Generated/`).
   var sources: [SourceFile]
-  /// The module's folder, e.g. `/repo/Packages/FanApp/Sources/FanChat`.
+  /// The module's folder, e.g. `/repo/Packages/FanApp/Sources/FanRoom`.
   var directory: String
   /// Makes an absolute path relative to the repository, for messages.
   var relative: @Sendable (String) -> String

@@ -2,8 +2,8 @@
 /// the matching `Action` enum and a `body` that runs each feature's reducer in its own case.
 ///
 /// As with `@Reducer enum`, a case holds one of three things:
-/// - a feature's state (`case chat(ChatFeature.State)`): its `Action` case holds the feature's
-///   actions (`case chat(ChatFeature.Action)`), and `body` scopes the feature to the case;
+/// - a feature's state (`case room(RoomFeature.State)`): its `Action` case holds the feature's
+///   actions (`case room(RoomFeature.Action)`), and `body` scopes the feature to the case;
 /// - an `AlertState<A>` or `ConfirmationDialogState<A>`: its `Action` case holds the buttons'
 ///   actions (`case alert(A)`), which the parent handles;
 /// - anything else (`case meeting(Meeting)`): state only, with no action and no reducer.

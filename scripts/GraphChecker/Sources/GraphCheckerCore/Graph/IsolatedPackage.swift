@@ -9,8 +9,8 @@ import Foundation
 /// with `.package(path:)`, so its build grows with what the module uses, not with its package.
 ///
 /// ```
-/// let package = try IsolatedPackage(module: "FanChat", graph: graph, root: root)
-/// try package.write(to: root.appendingPathComponent("Packages/FanApp/.build/isolated/FanChat"))
+/// let package = try IsolatedPackage(module: "FanRoom", graph: graph, root: root)
+/// try package.write(to: root.appendingPathComponent("Packages/FanApp/.build/isolated/FanRoom"))
 /// ```
 public struct IsolatedPackage: Sendable, Equatable {
   /// A target of the scratch package: its name, kind and where its linked folder points.

@@ -10,7 +10,7 @@ import MessageRoom
 ///
 /// The artist's name follows their messages: each carries the sender's name now, so a rename
 /// shows in the header with the next message read.
-public struct ChatFeature: Reducer {
+public struct RoomFeature: Reducer {
   /// The room's state.
   public struct State: Equatable, Sendable {
     /// The artist's display name.

@@ -1,7 +1,7 @@
 import CommonDataModels
 import FanAppTestSupport
-import FanChat
-import FanChatView
+import FanRoom
+import FanRoomView
 import MessageDataModels
 import Testing
 
@@ -10,7 +10,7 @@ import Testing
 /// The screen of a room holds each message's text once: its rows share the texts' storage with
 /// the room, so the screen the run loop keeps between renders is not a second copy of the room.
 @MainActor
-struct ChatViewRowStorageTests {
+struct RoomViewRowStorageTests {
   @Test func render_roomOfLongMessages_eachRowSharesItsMessagesTextStorage() {
     let long = String(repeating: "오늘 공연 최고였어요 ", count: 8)
     let messages = (1...50).map { id in
@@ -19,7 +19,7 @@ struct ChatViewRowStorageTests {
         : Message.broadcast(MessageID(rawValue: Int64(id)), "\(id) \(long)")
     }
 
-    let screen = ChatView().render(.iuRoom(messages))
+    let screen = RoomView().render(.iuRoom(messages))
 
     let rows =
       screen.components.lazy.compactMap { component -> [ListItem]? in

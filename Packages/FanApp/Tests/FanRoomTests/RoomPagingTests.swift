@@ -2,7 +2,7 @@ import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
-import FanChat
+import FanRoom
 import MessageClient
 import MessageDataModels
 import MessageRoom
@@ -14,9 +14,9 @@ private func broadcasts(_ ids: ClosedRange<Int64>) -> [Message] {
 }
 
 @MainActor
-struct ChatPagingTests {
-  private func loadedRoom(_ ids: ClosedRange<Int64>, hasOlder: Bool) -> ChatFeature.State {
-    var state = ChatFeature.State.iuRoom(broadcasts(ids))
+struct RoomPagingTests {
+  private func loadedRoom(_ ids: ClosedRange<Int64>, hasOlder: Bool) -> RoomFeature.State {
+    var state = RoomFeature.State.iuRoom(broadcasts(ids))
     state.room.feed.hasLoaded = true
     state.room.feed.hasOlder = hasOlder
     return state
@@ -25,7 +25,7 @@ struct ChatPagingTests {
   @Test func olderTapped_readsThePageBeforeTheOldestRead_andKeepsItAbove() async {
     let asked = Mutex<[MessageID?]>([])
     let store = TestStore(initialState: loadedRoom(101...140, hasOlder: true)) {
-      ChatFeature()
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.olderMessages = { artistId, before in
         #expect(artistId == 1)
@@ -46,7 +46,7 @@ struct ChatPagingTests {
   }
 
   @Test func olderTapped_atTheStartOfTheRoom_doesNothing() async {
-    let store = TestStore(initialState: loadedRoom(1...5, hasOlder: false)) { ChatFeature() }
+    let store = TestStore(initialState: loadedRoom(1...5, hasOlder: false)) { RoomFeature() }
 
     await store.send(.room(.view(.olderTapped)))
   }
@@ -54,7 +54,7 @@ struct ChatPagingTests {
   @Test func olderTapped_serverFails_explainsAndOlderTriesAgain() async {
     let attempts = Mutex(0)
     let store = TestStore(initialState: loadedRoom(11...15, hasOlder: true)) {
-      ChatFeature()
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.olderMessages = { _, _ in
         let attempt = attempts.withLock { count in
@@ -87,7 +87,7 @@ struct ChatPagingTests {
   @Test func backTapped_whileReadingOlder_stopsReading() async {
     let (gate, opened) = AsyncStream<Void>.makeStream()
     let store = TestStore(initialState: loadedRoom(11...15, hasOlder: true)) {
-      ChatFeature()
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.olderMessages = { _, _ in
         for await _ in gate {}

@@ -1,11 +1,11 @@
-import FanChat
+import FanRoom
 import MessageClient
 import MessageDataModels
 import MessageRoom
 
-extension ChatFeature.State {
+extension RoomFeature.State {
   static func iuRoom(_ messages: [Message] = []) -> Self {
-    ChatFeature.State(
+    RoomFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5,
       feed: RoomFeed(messages: messages))
   }

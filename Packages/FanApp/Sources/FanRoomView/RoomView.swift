@@ -1,6 +1,6 @@
 import CommonDataModels
 import CommonKit
-import FanChat
+import FanRoom
 import Foundation
 import FrommUI
 import MessageDataModels
@@ -8,13 +8,13 @@ import MessageRoom
 
 /// A room: messages oldest first (the artist's by name, the fan's own as "You"), each with when it
 /// was sent, a marker line where the unread ones started when the room was opened, then the
-/// reply line, which counts the characters typed against the limit. Any line
-/// is a reply (one over the limit comes back to be shortened); `/back` (or Escape), `/retry` and
-/// `/reload` from ``KeyMap``, and `/older` and `/delete` (the newest own reply, once `y` confirms),
-/// are commands, never single keys; `/retry` and
-/// `/discard` are offered while replies are kept. PageUp and PageDown page by what fits; PageUp
-/// (or `/older`) reads older messages from the server once the oldest read is shown.
-public struct ChatView: TerminalView {
+/// reply line, which counts the characters typed against the limit. Any line is a reply (one over
+/// the limit comes back to be shortened); `/back` (or Escape), `/retry` and `/reload` from
+/// ``KeyMap``, and `/older` and `/delete` (the newest own reply, once `y` confirms), are commands,
+/// never single keys; `/retry` and `/discard` are offered while replies are kept. PageUp and
+/// PageDown page by what fits; PageUp (or `/older`) reads older messages from the server once the
+/// oldest read is shown.
+public struct RoomView: TerminalView {
   /// The time zone message times are shown in.
   public var timeZone: TimeZone
 
@@ -24,7 +24,7 @@ public struct ChatView: TerminalView {
   }
 
   /// Loads the room and follows new messages when the screen appears.
-  public var startAction: ChatFeature.Action? { .room(.view(.task)) }
+  public var startAction: RoomFeature.Action? { .room(.view(.task)) }
 
   static let commands = [
     KeyMap.back.menuCommand(keys: false, title: "Leave the room"),
@@ -39,7 +39,7 @@ public struct ChatView: TerminalView {
   ]
 
   /// The screen for `state`.
-  public func render(_ state: ChatFeature.State) -> Screen {
+  public func render(_ state: RoomFeature.State) -> Screen {
     if let search = state.room.search {
       return SearchResults(
         text: search.text, rows: search.matches.map { row($0, myId: state.myId, highlight: search.text) },
@@ -72,14 +72,13 @@ public struct ChatView: TerminalView {
         let purpose = state.room.feed.hasLoaded ? "follow the room again" : "try again"
         Component.errorBanner("\(failure) \(KeyMap.reload.hint(purpose, keys: false))")
       }
-      if let problem = state.room.outbox.problemMessage {
+      let outbox = state.room.outbox
+      if let problem = outbox.problemMessage {
         Component.errorBanner(
-          KeyMap.withSendRemedy(
-            problem, unsent: !state.room.outbox.unsent.isEmpty, refused: state.room.outbox.refusedText != nil)
-        )
+          KeyMap.withSendRemedy(problem, unsent: !outbox.unsent.isEmpty, refused: outbox.refusedText != nil))
       }
-      if let unsent = state.room.outbox.unsentSummary { Component.notice(unsent) }
-      if state.room.outbox.isSending { Component.progress("Sending") }
+      if let unsent = outbox.unsentSummary { Component.notice(unsent) }
+      if outbox.isSending { Component.progress("Sending") }
       if let failure = state.room.deletionFailure { Component.errorBanner(failure) }
       if let deleting = state.room.deleting {
         Component.notice(
@@ -88,9 +87,8 @@ public struct ChatView: TerminalView {
         Component.prompt("Delete? (y/n)")
       } else {
         Component.text("Type a reply and press Enter (at most \(MessageRules.maxLength) characters).")
-        Component.menu(state.room.outbox.unsent.isEmpty ? Self.commands : Self.kept + Self.commands)
-        Component.prompt(
-          "Reply", characterLimit: MessageRules.maxLength, keeping: state.room.outbox.refusedText)
+        Component.menu(outbox.unsent.isEmpty ? Self.commands : Self.kept + Self.commands)
+        Component.prompt("Reply", characterLimit: MessageRules.maxLength, keeping: outbox.refusedText)
       }
     }
   }
@@ -105,7 +103,7 @@ public struct ChatView: TerminalView {
   }
 
   /// The action that `input` means in the room.
-  public func action(for input: InputEvent, in state: ChatFeature.State) -> ChatFeature.Action? {
+  public func action(for input: InputEvent, in state: RoomFeature.State) -> RoomFeature.Action? {
     if state.room.deleting != nil {
       return YesOrNo(input).map { .room($0 == .yes ? .view(.deleteConfirmed) : .view(.deleteCancelled)) }
     }

@@ -1,21 +1,21 @@
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
-import FanChat
+import FanRoom
 import MessageClient
 import MessageDataModels
 import MessageRoom
 import Testing
 
 @MainActor
-struct ChatUnreadCountTests {
+struct RoomUnreadCountTests {
   @Test func roomRead_setsTheSharedUnreadCountToZero_whereTheListReadsIt() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let listsCount = Shared(value: 3)
-    let room = ChatFeature.State(
+    let room = RoomFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, unreadCount: listsCount)
     let store = TestStore(initialState: room) {
-      ChatFeature()
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
     }
@@ -38,10 +38,10 @@ struct ChatUnreadCountTests {
 
   @Test func roomOpenedWithTwoUnread_marksTheSecondNewestBroadcastAsWhereUnreadStarts() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
-    let room = ChatFeature.State(
+    let room = RoomFeature.State(
       artistId: 1, artistName: "IU", artistUsername: "iu_official", myId: 5, unreadCount: Shared(value: 2))
     let store = TestStore(initialState: room) {
-      ChatFeature()
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
     }
@@ -72,8 +72,8 @@ struct ChatUnreadCountTests {
 
   @Test func artistRenamed_theNextMessageCarriesTheNameIntoTheHeader() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom()) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
     }

@@ -2,7 +2,7 @@ import CommonDataModels
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import FanAppTestSupport
-import FanChat
+import FanRoom
 import Foundation
 import MessageClient
 import MessageDataModels
@@ -11,13 +11,13 @@ import Synchronization
 import Testing
 
 @MainActor
-struct ChatRoomTests {
+struct RoomFeatureTests {
   @Test func task_followsTheRoomThenShowsNewMessagesUntilLeaving() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
     let ended = Mutex(false)
     continuation.onTermination = { _ in ended.withLock { $0 = true } }
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom()) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { artistId, after in
         #expect(artistId == 1)
@@ -57,8 +57,8 @@ struct ChatRoomTests {
 
   @Test func task_loadFails_explainsAndReloadFollowsFromTheNewestMessage() async {
     let attempts = Mutex<[MessageID?]>([])
-    let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(1, "안녕")])) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom([.broadcast(1, "안녕")])) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, after in
         let attempt = attempts.withLock { cursors in
@@ -100,8 +100,8 @@ struct ChatRoomTests {
 
   @Test func followRoom_serverAwayThenBack_saysSoWhileTryingThenClears() async {
     let (updates, continuation) = AsyncThrowingStream<RoomUpdate, any Error>.makeStream()
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom()) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in updates }
     }
@@ -131,8 +131,8 @@ struct ChatRoomTests {
   }
 
   @Test func followRoom_failsAfterLoading_explainsHowToFollowAgain() async {
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom()) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.followRoom = { _, _ in
         AsyncThrowingStream {
@@ -158,8 +158,8 @@ struct ChatRoomTests {
   }
 
   @Test func messagesArrivingOutOfOrderOrTwice_areShownOnceOldestFirst() async {
-    let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(2, "b"), .broadcast(4, "d")])) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom([.broadcast(2, "b"), .broadcast(4, "d")])) {
+      RoomFeature()
     }
 
     await store.send(
@@ -173,10 +173,10 @@ struct ChatRoomTests {
 }
 
 @MainActor
-struct ChatReplyTests {
+struct RoomReplyTests {
   @Test func send_success_appendsReply() async {
-    let store = TestStore(initialState: ChatFeature.State.iuRoom([.broadcast(1, "안녕")])) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom([.broadcast(1, "안녕")])) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.send = { artistId, text, _ in
         #expect(artistId == 1)
@@ -195,8 +195,8 @@ struct ChatReplyTests {
 
   @Test func send_serverGone_keepsReplyAndRetrySendsIt() async {
     let attempts = Mutex(0)
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom()) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.send = { _, text, _ in
         let attempt = attempts.withLock { count in
@@ -228,7 +228,7 @@ struct ChatReplyTests {
   }
 
   @Test func send_breaksMessageRules_explainsWithoutCallingServer() async {
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) { ChatFeature() }
+    let store = TestStore(initialState: RoomFeature.State.iuRoom()) { RoomFeature() }
 
     await store.send(.room(.view(.sendTapped("   ")))) { $0.room.outbox.problem = .empty }
     await store.send(.room(.view(.retryTapped))) { $0.room.outbox.problem = .nothingToRetry }
@@ -236,8 +236,8 @@ struct ChatReplyTests {
 
   @Test func send_overTheLimit_keepsTheReplyToBeShortenedThenSendsTheShorterOne() async {
     let long = String(repeating: "가", count: 501)
-    let store = TestStore(initialState: ChatFeature.State.iuRoom()) {
-      ChatFeature()
+    let store = TestStore(initialState: RoomFeature.State.iuRoom()) {
+      RoomFeature()
     } withDependencies: {
       $0.messageClient.send = { _, text, _ in .reply(3, text) }
     }
@@ -259,10 +259,10 @@ struct ChatReplyTests {
   }
 
   @Test func send_whileSending_queuesTheReplyBehindTheOneInFlight() async {
-    var state = ChatFeature.State.iuRoom()
+    var state = RoomFeature.State.iuRoom()
     let first = Outbox.Unsent(text: "first", key: UUID(5))
     state.room.outbox = Outbox(kind: .reply, queue: [first], isSending: true)
-    let store = TestStore(initialState: state) { ChatFeature() }
+    let store = TestStore(initialState: state) { RoomFeature() }
 
     await store.send(.room(.view(.sendTapped("second")))) {
       $0.room.outbox.queue = [first, .init(text: "second", key: UUID(0))]

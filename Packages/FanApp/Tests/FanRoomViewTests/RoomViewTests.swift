@@ -1,7 +1,7 @@
 import CommonDataModels
 import FanAppTestSupport
-import FanChat
-import FanChatView
+import FanRoom
+import FanRoomView
 import Foundation
 import FrommUI
 import MessageClient
@@ -10,12 +10,12 @@ import MessageRoom
 import Testing
 
 @MainActor
-struct ChatViewTests {
+struct RoomViewTests {
   // 1_800_000_000 is 2027-01-15 08:00 UTC, 17:00 in Seoul.
-  let view = ChatView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
+  let view = RoomView(timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
 
   @Test func render_showsArtistAndOwnRepliesOldestFirstWithTimes() {
-    let state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
+    let state = RoomFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
     let screen = view.render(state)
 
     #expect(
@@ -35,7 +35,7 @@ struct ChatViewTests {
   }
 
   @Test func render_unreadWhenOpened_marksWhereTheyStartWithALine() {
-    var state = ChatFeature.State.iuRoom([.broadcast(1, "읽음"), .broadcast(2, "새 소식"), .reply(3, "네!")])
+    var state = RoomFeature.State.iuRoom([.broadcast(1, "읽음"), .broadcast(2, "새 소식"), .reply(3, "네!")])
     state.room.firstUnreadId = 2
     let text = view.render(state).plainText(width: 60)
     #expect(
@@ -48,7 +48,7 @@ struct ChatViewTests {
   }
 
   @Test func searching_showsTheMatchesInsteadOfTheRoom_andEscapeGoesBack() {
-    var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
+    var state = RoomFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
     #expect(
       view.action(for: InputEvent(line: "/search 안녕"), in: state) == .room(.view(.searchTapped("안녕"))))
     state.room.search = RoomSearch(text: "안녕", matches: [state.room.feed.messages[0]], hasOlder: true)
@@ -60,7 +60,7 @@ struct ChatViewTests {
   }
 
   @Test func deleting_asksYesOrNo_andOnlyYDeletes() {
-    var state = ChatFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
+    var state = RoomFeature.State.iuRoom([.broadcast(1, "안녕하세요"), .reply(2, "반가워요")])
     #expect(view.action(for: InputEvent(line: "/delete"), in: state) == .room(.view(.deleteTapped(nil))))
     state.room.deleting = state.room.feed.messages.last
     let text = view.render(state).plainText(width: 100)
@@ -78,7 +78,7 @@ struct ChatViewTests {
   }
 
   @Test func render_replyNotSent_showsWhyAndTheKeptReply() {
-    var state = ChatFeature.State.iuRoom()
+    var state = RoomFeature.State.iuRoom()
     state.room.outbox = Outbox(
       kind: .reply, queue: [.init(text: "kept", key: UUID(0))], problem: .notSent(.timeout))
     let text = view.render(state).plainText(width: 200)
@@ -92,13 +92,13 @@ struct ChatViewTests {
   }
 
   @Test func render_roomFailedBeforeAndAfterLoading_saysWhichCommandStartsItAgain() {
-    var state = ChatFeature.State.iuRoom()
+    var state = RoomFeature.State.iuRoom()
     state.room.feed.fail(.timeout)
     #expect(
       view.render(state).plainText(width: 200).contains(
         "[!] Could not load the room: \(APIError.timeout.message) Type /reload to try again."))
 
-    state = ChatFeature.State.iuRoom([.broadcast(1, "hi")])
+    state = RoomFeature.State.iuRoom([.broadcast(1, "hi")])
     state.room.feed.hasLoaded = true
     state.room.feed.fail(.timeout)
     #expect(
@@ -109,7 +109,7 @@ struct ChatViewTests {
 
   @Test func render_replyOverTheLimit_saysHowMuchToCutAndKeepsItInTheLine() {
     let long = String(repeating: "a", count: 530)
-    var state = ChatFeature.State.iuRoom()
+    var state = RoomFeature.State.iuRoom()
     state.room.outbox = Outbox(kind: .reply, refusedText: long, problem: .tooLong(count: 530))
     let screen = view.render(state)
 
@@ -120,7 +120,7 @@ struct ChatViewTests {
   }
 
   @Test func render_interruption_isShownAsANotice() {
-    var state = ChatFeature.State.iuRoom()
+    var state = RoomFeature.State.iuRoom()
     state.room.feed.interruption = "New messages are not arriving."
 
     #expect(view.render(state).plainText().contains("[i] New messages are not arriving."))
@@ -128,7 +128,7 @@ struct ChatViewTests {
 
   @Test func render_longRoom_listsEveryMessageRead_andNamesNoPageKey() {
     let messages = (1...35).map { Message.broadcast(MessageID(Int64($0)), "message \($0)") }
-    let text = view.render(ChatFeature.State.iuRoom(messages)).plainText()
+    let text = view.render(RoomFeature.State.iuRoom(messages)).plainText()
 
     // The run loop fits the log to the window and counts what is above it, once.
     #expect(text.contains("- IU: message 1 "))
@@ -137,7 +137,7 @@ struct ChatViewTests {
   }
 
   @Test func render_olderOnTheServer_saysHowToReadThemAndWhileTheyLoad() {
-    var state = ChatFeature.State.iuRoom([.broadcast(50, "newest read")])
+    var state = RoomFeature.State.iuRoom([.broadcast(50, "newest read")])
     state.room.feed.hasOlder = true
     #expect(view.render(state).plainText(width: 80).contains("… older messages (/older)"))
     state.room.feed.isLoadingOlder = true
@@ -150,7 +150,7 @@ struct ChatViewTests {
   }
 
   @Test func action_pageUpAndOlderCommand_readOlder_pageDownIsTheLoops() {
-    let state = ChatFeature.State.iuRoom()
+    let state = RoomFeature.State.iuRoom()
 
     #expect(view.action(for: .key(.pageUp), in: state) == .room(.view(.olderTapped)))
     #expect(view.action(for: InputEvent(line: "/older"), in: state) == .room(.view(.olderTapped)))
@@ -158,7 +158,7 @@ struct ChatViewTests {
   }
 
   @Test func action_linesAreRepliesAndSlashCommandsNavigate() {
-    let state = ChatFeature.State.iuRoom()
+    let state = RoomFeature.State.iuRoom()
 
     #expect(view.action(for: .line("b"), in: state) == .room(.view(.sendTapped("b"))))
     #expect(view.action(for: InputEvent(line: "/back"), in: state) == .view(.backTapped))
