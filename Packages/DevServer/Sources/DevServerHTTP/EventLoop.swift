@@ -133,8 +133,7 @@ final class EventLoop: Sendable {
     }
     if case .later = answered {
       answeredLater.add(1, ordering: .relaxed)
-      // Watched while held, so a client that closes its socket is noticed (``serve(_:)``).
-      connection.holdForAnswer { poller.rearm(connection.fd, id: connection.id) }
+      connection.holdForAnswer()
     }
     return answered
   }
@@ -353,6 +352,9 @@ final class EventLoop: Sendable {
   private func enforceDeadlines(now: ContinuousClock.Instant) {
     let headLimit = min(configuration.headerTimeout, configuration.readTimeout)
     for connection in snapshot() {
+      // A request held for its answer is watched from its first round on, so a client that
+      // closes its socket meanwhile (leaving a long poll) is noticed within a round (``serve(_:)``).
+      connection.watchIfHeld { poller.rearm(connection.fd, id: connection.id) }
       // Only connections no worker holds: a request being answered is not late.
       enum Verdict {
         case fine, idle

@@ -34,9 +34,9 @@ final class HTTPConnection: @unchecked Sendable {
   /// When the first byte of the request being received arrived; `nil` between requests.
   var requestStarted: ContinuousClock.Instant?
   private let ownership = PlainLock((claimed: false, closed: false, answer: LaterAnswer.arrived))
-  /// A request whose handler answers later: while `held`, the socket is watched, so a client that
-  /// closes it is noticed; once its answer `arrived`, the answer's writer owns the connection.
-  private enum LaterAnswer { case awaited, held, arrived }
+  /// A request whose handler answers later: once `watched`, a client that closes the socket is
+  /// noticed; once its answer `arrived`, the answer's writer owns the connection.
+  private enum LaterAnswer { case awaited, held, watched, arrived }
   /// Admitted into the reserve beyond the connection limit: answers only the reserved paths.
   let isReserve: Bool
 
@@ -62,11 +62,21 @@ final class HTTPConnection: @unchecked Sendable {
   }
 
   /// Called once the handler returned without answering: unless the answer came meanwhile, the
-  /// request is held and `watch` runs, under the lock that orders it before the answer.
-  func holdForAnswer(watch: () -> Void) {
+  /// request is held (its socket not watched yet, see ``watchIfHeld(_:)``).
+  func holdForAnswer() {
     ownership.withLock { state in
-      guard state.answer == .awaited else { return }
-      state.answer = .held
+      if state.answer == .awaited { state.answer = .held }
+    }
+  }
+
+  /// Runs `watch` if the request is still held and not watched, under the lock that orders it
+  /// before the answer. Called on a timer rather than when the request is held: most later
+  /// answers (a post's commit) come within a millisecond, and watching their sockets would cost
+  /// each a system call and a worker's wake-up as the client's next request arrives.
+  func watchIfHeld(_ watch: () -> Void) {
+    ownership.withLock { state in
+      guard state.answer == .held, !state.closed else { return }
+      state.answer = .watched
       watch()
     }
   }
@@ -84,7 +94,7 @@ final class HTTPConnection: @unchecked Sendable {
   /// closed it; `rearm` when it says nothing arrived (bytes that did wait for the answer's writer).
   func dropHeldIfClosed(peerClosed: () -> Bool?, closing: () -> Void, rearm: () -> Void) -> Bool {
     ownership.withLock { state in
-      guard state.answer == .held, !state.closed else { return false }
+      guard state.answer == .watched, !state.closed else { return false }
       guard let closed = peerClosed() else {
         rearm()
         return false
