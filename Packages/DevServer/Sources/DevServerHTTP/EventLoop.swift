@@ -157,8 +157,8 @@ final class EventLoop: Sendable {
     return false
   }
 
-  /// The housekeeping thread's life: deadlines every 50 ms; on shutdown, close what is idle and
-  /// end the workers once the last connection is gone.
+  /// The housekeeping thread's life: deadlines and the watches of held requests every 50 ms; on
+  /// shutdown, close what is idle and end the workers once the last connection is gone.
   func keepHouse() {
     while true {
       _ = housekeepingNow.wait(timeout: .now() + .milliseconds(50))
